@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { canInvite, findPrimaryRole, findRoleByAddressWord } from './roles';
+import { type AppRouteName, appRoutes, canRoleOpenRoute, findAppRoute, listMenuEntries } from './routes';
+
+const allRoutes = new Set<AppRouteName>(appRoutes.map((route) => route.name));
+
+describe('roles', () => {
+  it('takes the highest profile as the primary role', () => {
+    expect(findPrimaryRole([])).toBe('visitor');
+    expect(findPrimaryRole(['client', 'manager', 'planner'])).toBe('manager');
+  });
+  it('lets managers invite anyone and planners only clients', () => {
+    expect(canInvite('manager', 'planner')).toBe(true);
+    expect(canInvite('planner', 'client')).toBe(true);
+    expect(canInvite('planner', 'manager')).toBe(false);
+    expect(canInvite('client', 'client')).toBe(false);
+  });
+  it('reads the role word of a registration address', () => {
+    expect(findRoleByAddressWord('planejador')).toBe('planner');
+    expect(findRoleByAddressWord('admin')).toBeNull();
+  });
+});
+
+describe('routes and menus', () => {
+  it('keeps manager screens from clients and client-only screens from managers', () => {
+    expect(canRoleOpenRoute('client', findAppRoute('planejadores'))).toBe(false);
+    expect(canRoleOpenRoute('manager', findAppRoute('planejadores'))).toBe(true);
+    expect(canRoleOpenRoute('manager', findAppRoute('meu-orcamento'))).toBe(false);
+    expect(canRoleOpenRoute('visitor', findAppRoute('dashboard'))).toBe(false);
+    expect(canRoleOpenRoute('planner', findAppRoute('dashboard'))).toBe(true);
+  });
+  it('shows meu-orcamento only when future_flow is off, and fluxo-futuro only when on', () => {
+    const withFlow = listMenuEntries({
+      menu: 'client',
+      enabledToggles: new Set(['future_flow']),
+      availableRoutes: allRoutes,
+    });
+    const withoutFlow = listMenuEntries({ menu: 'client', enabledToggles: new Set(), availableRoutes: allRoutes });
+    expect(withFlow.map((entry) => entry.key)).toContain('fluxo-futuro');
+    expect(withFlow.map((entry) => entry.key)).not.toContain('meu-orcamento');
+    expect(withoutFlow.map((entry) => entry.key)).toContain('meu-orcamento');
+    expect(withoutFlow.map((entry) => entry.key)).not.toContain('fluxo-futuro');
+  });
+  it('lists only screens that exist', () => {
+    const entries = listMenuEntries({
+      menu: 'manager',
+      enabledToggles: new Set(['dashboard_indicators']),
+      availableRoutes: new Set<AppRouteName>(['dashboard', 'planejadores']),
+    });
+    expect(entries.map((entry) => entry.key)).toEqual(['dashboard', 'planejadores']);
+  });
+  it('hides toggled entries when the toggle is off', () => {
+    const entries = listMenuEntries({ menu: 'planner', enabledToggles: new Set(), availableRoutes: allRoutes });
+    expect(entries.map((entry) => entry.key)).toEqual(['dashboard']);
+  });
+  it('raises on an unknown route name', () => {
+    expect(() => findAppRoute('nope' as AppRouteName)).toThrow('Received unexpected route param.');
+  });
+});

@@ -1,0 +1,3 @@
+export function keepDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
