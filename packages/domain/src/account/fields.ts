@@ -34,10 +34,13 @@ export const PhoneSchema = z
   .string({ error: messages.phoneInvalid })
   .trim()
   .refine((value) => /^[\d\s()+-]*$/.test(value), { message: messages.phoneDigitsOnly, abort: true })
-  .refine((value) => {
-    const length = keepDigits(value).length;
-    return length >= 10 && length <= 11;
-  }, { message: messages.phoneInvalid, abort: true })
+  .refine(
+    (value) => {
+      const length = keepDigits(value).length;
+      return length >= 10 && length <= 11;
+    },
+    { message: messages.phoneInvalid, abort: true },
+  )
   .transform(keepDigits);
 
 export const HousePhoneSchema = z
@@ -67,7 +70,10 @@ export const CepSchema = z
   .refine((value) => keepDigits(value).length === 8, { message: messages.required, abort: true })
   .transform(keepDigits);
 
-export const RequiredTextSchema = z.string({ error: messages.required }).trim().min(1, { message: messages.required, abort: true });
+export const RequiredTextSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { message: messages.required, abort: true });
 
 export const StateSchema = z
   .string({ error: messages.required })

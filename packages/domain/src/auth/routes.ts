@@ -1,5 +1,5 @@
 import type { FeatureToggle } from '../organization/features';
-import { type AccessLevel, hasRoleAtLeast, type Role } from './roles';
+import type { AccessLevel, Role } from './roles';
 
 /**
  * The authenticated routes of product §2 (under /app/{organization}/), with the roles allowed

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDependencies } from './dependencies';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
+import { registerProfileRoutes } from './modules/profiles/profiles.routes';
+import { maximumImageBytes } from './modules/profiles/uploaded-image';
+import { registerAuthentication } from './plugins/authentication';
+import { registerErrorHandler } from './plugins/error-handler';
+
+export interface BuildAppOptions {
+  logger?: boolean;
+}
+
+/** External plugins, then app plugins (errors, authentication), then the feature modules. */
+export async function buildApp(deps: AppDependencies, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Prumo API', description: 'Planejamento financeiro pessoal e familiar', version: '1.2.1' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: maximumImageBytes + 1, files: 10, fields: 30 } });
+
+  registerErrorHandler(app);
+  registerAuthentication(app, deps.db);
+
+  registerAccountRoutes(app, deps);
+  registerProfileRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
+
+  await app.register(fastifyStatic, {
+    root: path.join(deps.config.dataDir, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+  });
+  registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/** The built web app: its files, and index.html for every other address (client-side routes). */
+function registerWebApp(app: FastifyInstance, webDistDir: string): void {
+  const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html', webDistDir);
+    return reply.status(404).send({ detail: 'Não encontrado.' });
+  });
+}

@@ -1,0 +1,176 @@
+import type { AccessLevel } from '@prumo/domain/auth/roles';
+import { featureToggles, organizationFlags } from '@prumo/domain/organization/features';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import { insertUserWithProfile } from '../../modules/accounts/accounts.repo';
+import type { Database, Transaction } from '../database';
+import { organizationFeatures, organizations } from '../schema';
+
+export const demoPassword = 'Prumo@2026';
+
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  cpf: string;
+  role: AccessLevel;
+  /** E-mail of this client's planner. */
+  planner?: string;
+}
+
+interface DemoOrganization {
+  slug: string;
+  name: string;
+  corporateName: string;
+  cnpj: string;
+  primaryColor: string;
+  secondaryColor: string;
+  isTest: boolean;
+  features: readonly string[];
+  users: DemoUser[];
+}
+
+export const demoOrganizations: DemoOrganization[] = [
+  {
+    slug: 'demo',
+    name: 'Prumo Demo',
+    corporateName: 'Prumo Demonstração Planejamento Financeiro Ltda.',
+    cnpj: '11222333000181',
+    primaryColor: '0b7285',
+    secondaryColor: '1b1f3b',
+    isTest: false,
+    features: [...organizationFlags, ...featureToggles],
+    users: [
+      {
+        email: 'gestor@demo.com.br',
+        firstName: 'Gabriela',
+        lastName: 'Gestora',
+        phone: '11987650001',
+        cpf: '52998224725',
+        role: 'manager',
+      },
+      {
+        email: 'planejador@demo.com.br',
+        firstName: 'Paulo',
+        lastName: 'Planejador',
+        phone: '11987650002',
+        cpf: '11144477735',
+        role: 'planner',
+      },
+      {
+        email: 'cliente@demo.com.br',
+        firstName: 'Carla',
+        lastName: 'Cliente',
+        phone: '11987650003',
+        cpf: '39053344705',
+        role: 'client',
+        planner: 'planejador@demo.com.br',
+      },
+      {
+        email: 'cliente2@demo.com.br',
+        firstName: 'Caio',
+        lastName: 'Cliente',
+        phone: '11987650004',
+        cpf: '86288366757',
+        role: 'client',
+        planner: 'planejador@demo.com.br',
+      },
+    ],
+  },
+  {
+    slug: 'outra',
+    name: 'Outra Finanças',
+    corporateName: 'Outra Finanças Consultoria S.A.',
+    cnpj: '04252011000110',
+    primaryColor: 'c2255c',
+    secondaryColor: '2b2d42',
+    isTest: true,
+    features: ['help', 'my_assets_client', 'my_performance_client'],
+    users: [
+      {
+        email: 'gestor@outra.com.br',
+        firstName: 'Otávio',
+        lastName: 'Gestor',
+        phone: '21987650001',
+        cpf: '71428793860',
+        role: 'manager',
+      },
+      {
+        email: 'planejador@outra.com.br',
+        firstName: 'Olívia',
+        lastName: 'Planejadora',
+        phone: '21987650002',
+        cpf: '24843803480',
+        role: 'planner',
+      },
+      {
+        email: 'cliente@outra.com.br',
+        firstName: 'Oscar',
+        lastName: 'Cliente',
+        phone: '21987650003',
+        cpf: '15350946056',
+        role: 'client',
+        planner: 'planejador@outra.com.br',
+      },
+    ],
+  },
+];
+
+async function insertDemoOrganization(transaction: Transaction, demo: DemoOrganization): Promise<void> {
+  const [organization] = await transaction
+    .insert(organizations)
+    .values({
+      slug: demo.slug,
+      name: demo.name,
+      corporateName: demo.corporateName,
+      cnpj: demo.cnpj,
+      primaryColor: demo.primaryColor,
+      secondaryColor: demo.secondaryColor,
+      isTest: demo.isTest,
+    })
+    .returning({ id: organizations.id });
+  if (!organization) throw new Error('demo organization not created');
+  await transaction
+    .insert(organizationFeatures)
+    .values(demo.features.map((code) => ({ organizationId: organization.id, code })));
+  const idsByEmail = new Map<string, number>();
+  for (const user of demo.users) {
+    const created = await insertUserWithProfile(
+      transaction,
+      {
+        organizationId: organization.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone,
+        cpf: user.cpf,
+        passwordHash: await hashPassword(demoPassword),
+        confirmed: true,
+      },
+      user.role,
+      user.planner ? (idsByEmail.get(user.planner) ?? null) : null,
+    );
+    idsByEmail.set(user.email, created.id);
+  }
+}
+
+/** Creates the demo organizations in one transaction; false when any organization exists already. */
+export async function seedDemoWhenEmpty(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(organizations);
+  if ((existing?.total ?? 0) > 0) return false;
+  await db.transaction(async (transaction) => {
+    for (const demo of demoOrganizations) await insertDemoOrganization(transaction, demo);
+  });
+  return true;
+}
+
+/** `npm run seed:demo`: adds the demo organizations that are missing, by slug. */
+export async function seedMissingDemoOrganizations(db: Database): Promise<string[]> {
+  const existing = new Set((await db.select({ slug: organizations.slug }).from(organizations)).map((row) => row.slug));
+  const missing = demoOrganizations.filter((demo) => !existing.has(demo.slug));
+  await db.transaction(async (transaction) => {
+    for (const demo of missing) await insertDemoOrganization(transaction, demo);
+  });
+  return missing.map((demo) => demo.slug);
+}

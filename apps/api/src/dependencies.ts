@@ -1,0 +1,12 @@
+import type { FileStorage } from './adapters/file-storage';
+import type { Mailer } from './adapters/mailer';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+
+/** What the modules need from the outside world; tests build it with a real database too. */
+export interface AppDependencies {
+  db: Database;
+  mailer: Mailer;
+  storage: FileStorage;
+  config: AppConfig;
+}

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { HttpError } from './http-errors';
+
+/** For bodies the route schema cannot see (multipart): the same {"field": ["…"]} answer. */
+export function parseOrFail<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || 'non_field_errors';
+    fields[field] = [...(fields[field] ?? []), issue.message];
+  }
+  throw new HttpError(400, fields);
+}
+
+/** PostgreSQL's unique_violation, raised when two requests race for the same e-mail or slug. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
+  );
+}

@@ -1,0 +1,193 @@
+import type { AccessLevel } from '@prumo/domain/auth/roles';
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
+import { createSecret, hashSecret } from '../../lib/secrets';
+
+export type UserRow = typeof users.$inferSelect;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
+
+export async function findUserByEmail(db: Database, organizationId: number, email: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.email, email)));
+  return user ?? null;
+}
+
+export async function findUserById(db: Database, organizationId: number, userId: number): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
+  return user ?? null;
+}
+
+/** Password hashes of the same e-mail in other organizations (to answer 'Organizacao incorreta'). */
+export async function findPasswordHashesElsewhere(
+  db: Database,
+  email: string,
+  organizationId: number | null,
+): Promise<string[]> {
+  const rows = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      organizationId === null
+        ? eq(users.email, email)
+        : and(eq(users.email, email), ne(users.organizationId, organizationId)),
+    );
+  return rows.map((row) => row.passwordHash);
+}
+
+export async function findAccessLevels(db: Executor, userId: number): Promise<AccessLevel[]> {
+  const rows = await db.select({ accessLevel: profiles.accessLevel }).from(profiles).where(eq(profiles.userId, userId));
+  return rows.map((row) => row.accessLevel);
+}
+
+export interface NewUser {
+  organizationId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  cpf: string | null;
+  passwordHash: string;
+  confirmed: boolean;
+  registeredPlanHash?: string | null;
+}
+
+/** A user and their profile; a client may come with their planner. */
+export async function insertUserWithProfile(
+  db: Executor,
+  user: NewUser,
+  accessLevel: AccessLevel,
+  plannerUserId: number | null,
+): Promise<UserRow> {
+  const [created] = await db
+    .insert(users)
+    .values({ ...user, invitationHash: createSecret(12) })
+    .returning();
+  if (!created) throw new Error('user not created');
+  await db.insert(profiles).values({
+    userId: created.id,
+    accessLevel,
+    plannerUserId: accessLevel === 'client' ? plannerUserId : null,
+  });
+  return created;
+}
+
+export async function findInviter(db: Database, organizationId: number, invitationHash: string) {
+  const [inviter] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.invitationHash, invitationHash)));
+  if (!inviter) return null;
+  return { ...inviter, levels: await findAccessLevels(db, inviter.id) };
+}
+
+export async function insertAuthToken(db: Executor, userId: number, expiresAt: Date): Promise<string> {
+  const key = createSecret(30);
+  await db.insert(authTokens).values({ userId, keyHash: hashSecret(key), expiresAt });
+  return key;
+}
+
+export async function deleteAuthToken(db: Database, userId: number, key: string): Promise<void> {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.keyHash, hashSecret(key))));
+}
+
+/** Ends every session of a user but, optionally, one (after a password change or reset). */
+export async function deleteAuthTokensOfUser(db: Executor, userId: number, keepKey?: string): Promise<void> {
+  const condition = keepKey
+    ? and(eq(authTokens.userId, userId), ne(authTokens.keyHash, hashSecret(keepKey)))
+    : eq(authTokens.userId, userId);
+  await db.delete(authTokens).where(condition);
+}
+
+export async function markSignedIn(db: Executor, userId: number): Promise<void> {
+  await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
+  // Old sessions of this user are dead weight once expired.
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), gt(sql`now()`, authTokens.expiresAt)));
+}
+
+export async function insertLoginFailure(db: Database, accountKey: string, address: string): Promise<void> {
+  await db.insert(loginFailures).values({ accountKey, address });
+}
+
+export async function countRecentLoginFailures(
+  db: Database,
+  accountKey: string,
+  address: string,
+  windowMinutes: number,
+): Promise<{ account: number; address: number }> {
+  const since = sql`now() - make_interval(mins => ${windowMinutes})`;
+  const [row] = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
+      address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})::int`,
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        gt(loginFailures.failedAt, since),
+        or(eq(loginFailures.accountKey, accountKey), eq(loginFailures.address, address)),
+      ),
+    );
+  return { account: row?.account ?? 0, address: row?.address ?? 0 };
+}
+
+export async function deleteLoginFailures(db: Database, accountKey: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+}
+
+export async function insertOneTimeToken(
+  db: Executor,
+  userId: number,
+  purpose: OneTimeTokenPurpose,
+  validForMinutes: number,
+): Promise<string> {
+  const token = createSecret(24);
+  await db.insert(oneTimeTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(Date.now() + validForMinutes * 60_000),
+  });
+  return token;
+}
+
+/** Uses a one-time token atomically: the first caller gets the user, every later one null. */
+export async function consumeOneTimeToken(
+  db: Executor,
+  purpose: OneTimeTokenPurpose,
+  token: string,
+): Promise<{ userId: number } | null> {
+  const [used] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashSecret(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return used ?? null;
+}
+
+export async function findUserOrganizationSlug(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: organizations.slug })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId));
+  return row?.slug ?? null;
+}
+
+export async function countUsersInOrganization(db: Database, organizationId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(eq(users.organizationId, organizationId));
+  return row?.total ?? 0;
+}

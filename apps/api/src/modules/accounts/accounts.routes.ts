@@ -1,0 +1,202 @@
+import { EmailSchema, OrganizationSlugSchema } from '@prumo/domain/account/fields';
+import {
+  LoginSchema,
+  PasswordChangeSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetSchema,
+  RegistrationSchema,
+  SimpleRegistrationSchema,
+} from '@prumo/domain/account/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDependencies } from '../../dependencies';
+import { readTokenKey, requireCaller } from '../../plugins/authentication';
+import {
+  accountMessages,
+  changePassword,
+  checkPassword,
+  confirmEmail,
+  confirmPasswordReset,
+  describeInvitation,
+  register,
+  requestAccessLink,
+  requestPasswordReset,
+  resendActivation,
+  signIn,
+  signInWithAccessLink,
+  signOut,
+} from './accounts.service';
+
+const DetailSchema = z.object({ detail: z.string() });
+const publicCall = { public: true };
+
+export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Autenticação e conta'];
+
+  api.post(
+    '/api/rest-auth/login/',
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        body: LoginSchema,
+        response: { 200: z.object({ key: z.string(), expires_at: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await signIn(deps, request, request.body);
+      return { key: session.key, expires_at: session.expiresAt.toISOString() };
+    },
+  );
+
+  api.post('/api/rest-auth/logout/', { schema: { tags, response: { 200: DetailSchema } } }, async (request) => {
+    const caller = requireCaller(request);
+    await signOut(deps, caller, readTokenKey(request) ?? '');
+    return { detail: accountMessages.signedOut };
+  });
+
+  api.get(
+    '/api/invitation/:hash/',
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        params: z.object({ hash: z.string() }),
+        querystring: z.object({ organization: OrganizationSlugSchema }),
+        response: {
+          200: z.object({
+            inviter: z.object({ first_name: z.string(), last_name: z.string() }),
+            inviter_role: z.string(),
+            roles: z.array(z.string()),
+          }),
+        },
+      },
+    },
+    async (request) => describeInvitation(deps, request.query.organization, request.params.hash),
+  );
+
+  api.post(
+    '/api/rest-auth/registration/',
+    { config: publicCall, schema: { tags, body: RegistrationSchema, response: { 201: DetailSchema } } },
+    async (request, reply) => {
+      await register(deps, request, request.body);
+      return reply.status(201).send({ detail: accountMessages.accountCreated });
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/registration/simple/',
+    { config: publicCall, schema: { tags, body: SimpleRegistrationSchema, response: { 201: DetailSchema } } },
+    async (request, reply) => {
+      await register(deps, request, request.body);
+      return reply.status(201).send({ detail: accountMessages.accountCreated });
+    },
+  );
+
+  api.post(
+    '/api/profiles/email/confirm/',
+    {
+      config: publicCall,
+      schema: { tags, body: z.object({ key: z.string().min(1) }), response: { 200: DetailSchema } },
+    },
+    async (request) => {
+      await confirmEmail(deps, request.body.key);
+      return { detail: accountMessages.emailConfirmed };
+    },
+  );
+
+  api.get(
+    '/api/resend-activate/',
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        querystring: z.object({ email: EmailSchema, organization: OrganizationSlugSchema }),
+        response: { 200: DetailSchema },
+      },
+    },
+    async (request) => {
+      await resendActivation(deps, request, request.query.organization, request.query.email);
+      return { detail: accountMessages.neutralEmailSent };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/password/reset/',
+    { config: publicCall, schema: { tags, body: PasswordResetSchema, response: { 200: DetailSchema } } },
+    async (request) => {
+      await requestPasswordReset(deps, request, request.body.organization, request.body.email);
+      return { detail: accountMessages.neutralEmailSent };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/password/reset/confirm/',
+    { config: publicCall, schema: { tags, body: PasswordResetConfirmSchema, response: { 200: DetailSchema } } },
+    async (request) => {
+      await confirmPasswordReset(deps, request.body);
+      return { detail: accountMessages.passwordChanged };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/password/change/',
+    { schema: { tags, body: PasswordChangeSchema, response: { 200: DetailSchema } } },
+    async (request) => {
+      const caller = requireCaller(request);
+      await changePassword(deps, caller, readTokenKey(request) ?? '', request.body);
+      return { detail: accountMessages.passwordChanged };
+    },
+  );
+
+  api.post(
+    '/api/profiles/check-password/',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          password: z.string({ error: 'Esse campo é obrigatório.' }).min(1, 'Esse campo é obrigatório.'),
+        }),
+        response: { 200: z.object({ valid: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await checkPassword(deps, requireCaller(request), request.body.password);
+      return { valid: true as const };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/access-link/',
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        body: z.object({ email: EmailSchema, organization: OrganizationSlugSchema }),
+        response: { 200: DetailSchema },
+      },
+    },
+    async (request) => {
+      await requestAccessLink(deps, request, request.body.organization, request.body.email);
+      return { detail: accountMessages.neutralEmailSent };
+    },
+  );
+
+  api.post(
+    '/api/rest-auth/access/',
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        body: z.object({ token: z.string().min(1) }),
+        response: { 200: z.object({ key: z.string(), expires_at: z.string(), organization: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await signInWithAccessLink(deps, request.body.token);
+      return { key: session.key, expires_at: session.expiresAt.toISOString(), organization: session.organization };
+    },
+  );
+}

@@ -1,0 +1,367 @@
+import type {
+  FinishOrganizationRegister,
+  Login,
+  PasswordChange,
+  PasswordResetConfirm,
+  Registration,
+  SimpleRegistration,
+} from '@prumo/domain/account/schemas';
+import { type AccessLevel, canInvite, findPrimaryRole, findRoleByAddressWord } from '@prumo/domain/auth/roles';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/database';
+import { users } from '../../db/schema';
+import type { AppDependencies } from '../../dependencies';
+import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { hashPassword, unusedPasswordHash, verifyPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/validation';
+import type { Caller } from '../../plugins/authentication';
+import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
+import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
+import {
+  consumeOneTimeToken,
+  countRecentLoginFailures,
+  deleteAuthToken,
+  deleteAuthTokensOfUser,
+  deleteLoginFailures,
+  findAccessLevels,
+  findInviter,
+  findPasswordHashesElsewhere,
+  findUserByEmail,
+  findUserOrganizationSlug,
+  insertAuthToken,
+  insertLoginFailure,
+  insertOneTimeToken,
+  insertUserWithProfile,
+  markSignedIn,
+  type NewUser,
+  type UserRow,
+} from './accounts.repo';
+
+export const sessionLengthMilliseconds = 2 * 60 * 60 * 1000;
+const throttleWindowMinutes = 15;
+const maximumFailuresPerAccount = 5;
+const maximumFailuresPerAddress = 20;
+const confirmationValidMinutes = 3 * 24 * 60;
+const passwordResetValidMinutes = 60;
+const accessLinkValidMinutes = 15;
+
+export const accountMessages = {
+  wrongCredentials: 'E-mail ou senha incorretos.',
+  wrongOrganization: 'Organizacao incorreta',
+  unconfirmed: 'Confirme seu e-mail antes de entrar.',
+  throttled: `Muitas tentativas de login. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
+  organizationNotFound: 'Organização não encontrada',
+  invalidInvitation: 'Convite inválido.',
+  invitationRoleRefused: 'Este convite não permite cadastrar este perfil.',
+  invalidRole: 'Perfil inválido.',
+  emailTaken: 'Já existe uma conta com este e-mail.',
+  accountCreated: 'Conta criada',
+  emailConfirmed: 'E-mail confirmado',
+  invalidConfirmation: 'Link de confirmação inválido ou expirado.',
+  invalidResetLink: 'Link inválido ou expirado.',
+  passwordChanged: 'Senha alterada',
+  wrongOldPassword: 'Senha atual incorreta.',
+  wrongPassword: 'Senha incorreta.',
+  invalidAccessLink: 'Link de acesso inválido ou expirado.',
+  neutralEmailSent: 'Se o e-mail estiver cadastrado, enviaremos a mensagem em instantes.',
+  signedOut: 'Sessão encerrada',
+} as const;
+
+async function findOrganizationOrFail(deps: AppDependencies, slug: string): Promise<OrganizationRow> {
+  const found = await findOrganizationBySlug(deps.db, slug);
+  if (!found) failWithDetail(404, accountMessages.organizationNotFound);
+  return found.organization;
+}
+
+export async function createSession(deps: AppDependencies, userId: number): Promise<{ key: string; expiresAt: Date }> {
+  const expiresAt = new Date(Date.now() + sessionLengthMilliseconds);
+  const key = await deps.db.transaction(async (transaction) => {
+    const created = await insertAuthToken(transaction, userId, expiresAt);
+    await markSignedIn(transaction, userId);
+    return created;
+  });
+  return { key, expiresAt };
+}
+
+/**
+ * 200 with a key; 400 for a wrong e-mail or password; 403 when the password opens an account
+ * of another organization only; 429 after too many failures for the account or the address.
+ */
+export async function signIn(deps: AppDependencies, request: FastifyRequest, login: Login) {
+  const organization = await findOrganizationOrFail(deps, login.organization);
+  const accountKey = `${organization.id}:${login.email}`;
+  const failures = await countRecentLoginFailures(deps.db, accountKey, request.ip, throttleWindowMinutes);
+  if (failures.account >= maximumFailuresPerAccount || failures.address >= maximumFailuresPerAddress) {
+    failWithDetail(429, accountMessages.throttled);
+  }
+
+  const user = await findUserByEmail(deps.db, organization.id, login.email);
+  if (user) {
+    if (!(await verifyPassword(login.password, user.passwordHash))) {
+      await insertLoginFailure(deps.db, accountKey, request.ip);
+      failWithDetail(400, accountMessages.wrongCredentials);
+    }
+    if (!user.confirmed) failWithDetail(400, accountMessages.unconfirmed);
+    await deleteLoginFailures(deps.db, accountKey);
+    return createSession(deps, user.id);
+  }
+
+  const hashesElsewhere = await findPasswordHashesElsewhere(deps.db, login.email, organization.id);
+  await insertLoginFailure(deps.db, accountKey, request.ip);
+  for (const passwordHash of hashesElsewhere) {
+    if (await verifyPassword(login.password, passwordHash)) failWithDetail(403, accountMessages.wrongOrganization);
+  }
+  // Same work as a real check, so the answer's timing does not tell whether the e-mail exists.
+  if (hashesElsewhere.length === 0) await verifyPassword(login.password, unusedPasswordHash);
+  failWithDetail(400, accountMessages.wrongCredentials);
+}
+
+export async function signOut(deps: AppDependencies, caller: Caller, key: string): Promise<void> {
+  await deleteAuthToken(deps.db, caller.userId, key);
+}
+
+async function resolveInvitation(
+  deps: AppDependencies,
+  organization: OrganizationRow,
+  hash: string,
+  roleWord: string,
+): Promise<{ role: AccessLevel; plannerUserId: number | null }> {
+  const role = findRoleByAddressWord(roleWord);
+  if (!role) failOnField('role', accountMessages.invalidRole);
+  const inviter = await findInviter(deps.db, organization.id, hash);
+  if (!inviter) failOnField('hash', accountMessages.invalidInvitation);
+  const inviterRole = findPrimaryRole(inviter.levels);
+  if (!canInvite(inviterRole, role)) failOnField('hash', accountMessages.invitationRoleRefused);
+  // A client invited by a planner becomes that planner's client.
+  return { role, plannerUserId: role === 'client' && inviterRole === 'planner' ? inviter.id : null };
+}
+
+export async function describeInvitation(deps: AppDependencies, organizationSlug: string, hash: string) {
+  const organization = await findOrganizationOrFail(deps, organizationSlug);
+  const inviter = await findInviter(deps.db, organization.id, hash);
+  if (!inviter) failWithDetail(404, accountMessages.invalidInvitation);
+  const inviterRole = findPrimaryRole(inviter.levels);
+  const roles = (['client', 'planner', 'manager'] as const).filter((role) => canInvite(inviterRole, role));
+  if (roles.length === 0) failWithDetail(404, accountMessages.invalidInvitation);
+  return {
+    inviter: { first_name: inviter.firstName, last_name: inviter.lastName },
+    inviter_role: inviterRole,
+    roles,
+  };
+}
+
+async function createUnconfirmedUser(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organization: OrganizationRow,
+  newUser: NewUser,
+  role: AccessLevel,
+  plannerUserId: number | null,
+  afterCreate?: (transaction: Transaction) => Promise<void>,
+): Promise<void> {
+  let created: { user: UserRow; token: string };
+  try {
+    created = await deps.db.transaction(async (transaction) => {
+      const user = await insertUserWithProfile(transaction, newUser, role, plannerUserId);
+      const token = await insertOneTimeToken(transaction, user.id, 'email_confirmation', confirmationValidMinutes);
+      await afterCreate?.(transaction);
+      return { user, token };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) failOnField('email', accountMessages.emailTaken);
+    throw error;
+  }
+  await sendConfirmationEmail(
+    deps,
+    request,
+    organization,
+    { email: created.user.email, firstName: created.user.firstName },
+    created.token,
+  );
+}
+
+export async function register(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  registration: Registration | SimpleRegistration,
+): Promise<void> {
+  const organization = await findOrganizationOrFail(deps, registration.organization);
+  const roleWord = 'role' in registration ? registration.role : 'cliente';
+  const { role, plannerUserId } = await resolveInvitation(deps, organization, registration.hash, roleWord);
+  if (await findUserByEmail(deps.db, organization.id, registration.email)) {
+    failOnField('email', accountMessages.emailTaken);
+  }
+  await createUnconfirmedUser(
+    deps,
+    request,
+    organization,
+    {
+      organizationId: organization.id,
+      email: registration.email,
+      firstName: registration.first_name,
+      lastName: registration.last_name,
+      phone: registration.phone,
+      cpf: 'cpf' in registration ? registration.cpf : null,
+      passwordHash: await hashPassword(registration.password1),
+      confirmed: false,
+      registeredPlanHash: registration.plan || null,
+    },
+    role,
+    plannerUserId,
+  );
+}
+
+/** The first manager of an organization made through /cadastro/organizacao. */
+export async function registerFirstManager(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organization: OrganizationRow,
+  registration: FinishOrganizationRegister,
+  clearRegistrationToken: (transaction: Transaction) => Promise<void>,
+): Promise<void> {
+  await createUnconfirmedUser(
+    deps,
+    request,
+    organization,
+    {
+      organizationId: organization.id,
+      email: registration.email,
+      firstName: registration.first_name,
+      lastName: registration.last_name,
+      phone: registration.phone,
+      cpf: registration.cpf,
+      passwordHash: await hashPassword(registration.password1),
+      confirmed: false,
+    },
+    'manager',
+    null,
+    clearRegistrationToken,
+  );
+}
+
+export async function confirmEmail(deps: AppDependencies, key: string): Promise<void> {
+  await deps.db.transaction(async (transaction) => {
+    const used = await consumeOneTimeToken(transaction, 'email_confirmation', key);
+    if (!used) failWithDetail(400, accountMessages.invalidConfirmation);
+    await transaction.update(users).set({ confirmed: true }).where(eq(users.id, used.userId));
+  });
+}
+
+export async function resendActivation(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organizationSlug: string,
+  email: string,
+): Promise<void> {
+  const found = await findOrganizationBySlug(deps.db, organizationSlug);
+  if (!found) return;
+  const user = await findUserByEmail(deps.db, found.organization.id, email);
+  if (!user || user.confirmed) return;
+  const token = await insertOneTimeToken(deps.db, user.id, 'email_confirmation', confirmationValidMinutes);
+  await sendConfirmationEmail(
+    deps,
+    request,
+    found.organization,
+    { email: user.email, firstName: user.firstName },
+    token,
+  );
+}
+
+function encodeUid(userId: number): string {
+  return Buffer.from(String(userId)).toString('base64url');
+}
+
+function decodeUid(uid: string): number | null {
+  const userId = Number(Buffer.from(uid, 'base64url').toString('utf8'));
+  return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+}
+
+export async function requestPasswordReset(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organizationSlug: string,
+  email: string,
+): Promise<void> {
+  const found = await findOrganizationBySlug(deps.db, organizationSlug);
+  if (!found) return;
+  const user = await findUserByEmail(deps.db, found.organization.id, email);
+  if (!user) return;
+  const token = await insertOneTimeToken(deps.db, user.id, 'password_reset', passwordResetValidMinutes);
+  await sendPasswordResetEmail(
+    deps,
+    request,
+    found.organization,
+    { email: user.email, firstName: user.firstName, uid: encodeUid(user.id) },
+    token,
+  );
+}
+
+export async function confirmPasswordReset(deps: AppDependencies, reset: PasswordResetConfirm): Promise<void> {
+  const userId = decodeUid(reset.uid);
+  const passwordHash = await hashPassword(reset.new_password1);
+  await deps.db.transaction(async (transaction) => {
+    const used = await consumeOneTimeToken(transaction, 'password_reset', reset.token);
+    if (!used || used.userId !== userId) failOnField('token', accountMessages.invalidResetLink);
+    // Following the link proves the address too.
+    await transaction.update(users).set({ passwordHash, confirmed: true }).where(eq(users.id, used.userId));
+    await deleteAuthTokensOfUser(transaction, used.userId);
+  });
+}
+
+async function findCallerPasswordHash(deps: AppDependencies, caller: Caller): Promise<string> {
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  if (!row) failWithDetail(401, accountMessages.invalidAccessLink);
+  return row.passwordHash;
+}
+
+export async function changePassword(
+  deps: AppDependencies,
+  caller: Caller,
+  currentKey: string,
+  change: PasswordChange,
+): Promise<void> {
+  if (!(await verifyPassword(change.old_password, await findCallerPasswordHash(deps, caller)))) {
+    failOnField('old_password', accountMessages.wrongOldPassword);
+  }
+  const passwordHash = await hashPassword(change.new_password1);
+  await deps.db.transaction(async (transaction) => {
+    await transaction.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
+    // Other sessions end; the one that changed the password goes on.
+    await deleteAuthTokensOfUser(transaction, caller.userId, currentKey);
+  });
+}
+
+export async function checkPassword(deps: AppDependencies, caller: Caller, password: string): Promise<void> {
+  if (!(await verifyPassword(password, await findCallerPasswordHash(deps, caller)))) {
+    failOnField('password', accountMessages.wrongPassword);
+  }
+}
+
+export async function requestAccessLink(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organizationSlug: string,
+  email: string,
+): Promise<void> {
+  const found = await findOrganizationBySlug(deps.db, organizationSlug);
+  if (!found) return;
+  const user = await findUserByEmail(deps.db, found.organization.id, email);
+  if (!user?.confirmed) return;
+  const token = await insertOneTimeToken(deps.db, user.id, 'fast_access', accessLinkValidMinutes);
+  await sendAccessLinkEmail(deps, request, found.organization, { email: user.email, firstName: user.firstName }, token);
+}
+
+export async function signInWithAccessLink(deps: AppDependencies, token: string) {
+  const used = await consumeOneTimeToken(deps.db, 'fast_access', token);
+  if (!used) failWithDetail(400, accountMessages.invalidAccessLink);
+  const organization = await findUserOrganizationSlug(deps.db, used.userId);
+  if (!organization || (await findAccessLevels(deps.db, used.userId)).length === 0) {
+    failWithDetail(400, accountMessages.invalidAccessLink);
+  }
+  const session = await createSession(deps, used.userId);
+  return { ...session, organization };
+}

@@ -1,0 +1,97 @@
+import { type AccessLevel, findPrimaryRole, hasRoleAtLeast, type Role } from '@prumo/domain/auth/roles';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { authTokens, organizations, profiles, users } from '../db/schema';
+import { failWithDetail, permissionDenied } from '../lib/http-errors';
+import { hashSecret } from '../lib/secrets';
+
+/** Who is calling: every repository builds its `where` from this. */
+export interface Caller {
+  userId: number;
+  organizationId: number;
+  organizationSlug: string;
+  role: Role;
+  tokenExpiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** A call for visitors (sign-in, registration…): a stale key is ignored there, not refused. */
+    public?: boolean;
+  }
+}
+
+export const sessionMessages = {
+  missing: 'As credenciais de autenticação não foram fornecidas.',
+  invalid: 'Token inválido.',
+  expired: 'Sessão expirada. Faça login novamente.',
+};
+
+async function findCallerByKey(db: Database, key: string): Promise<Caller | 'expired' | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      organizationId: users.organizationId,
+      organizationSlug: organizations.slug,
+      expiresAt: authTokens.expiresAt,
+      levels: sql<
+        AccessLevel[]
+      >`coalesce(array_agg(${profiles.accessLevel}::text) filter (where ${profiles.id} is not null), '{}')`,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(authTokens.keyHash, hashSecret(key)))
+    .groupBy(users.id, organizations.id, authTokens.id);
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  return {
+    userId: row.userId,
+    organizationId: row.organizationId,
+    organizationSlug: row.organizationSlug,
+    role: findPrimaryRole(row.levels),
+    tokenExpiresAt: row.expiresAt,
+  };
+}
+
+export function readTokenKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Token\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? '';
+}
+
+/**
+ * Reads `Authorization: Token <key>` on every call: an absent header leaves the caller empty,
+ * a wrong or expired one is refused at once (as Django REST does) except on public calls.
+ */
+export function registerAuthentication(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const key = readTokenKey(request);
+    if (key === null) return;
+    const caller = key ? await findCallerByKey(db, key) : null;
+    if (request.routeOptions.config.public && (caller === null || caller === 'expired')) return;
+    if (caller === 'expired') failWithDetail(401, sessionMessages.expired);
+    if (!caller) failWithDetail(401, sessionMessages.invalid);
+    request.caller = caller;
+  });
+}
+
+/** The caller of a call that needs a session, at least of `minimumRole`. */
+export function requireCaller(request: FastifyRequest, minimumRole: AccessLevel = 'client'): Caller {
+  const caller = request.caller;
+  if (!caller) failWithDetail(401, sessionMessages.missing);
+  if (!hasRoleAtLeast(caller.role, minimumRole)) failWithDetail(403, permissionDenied);
+  return caller;
+}
+
+export async function deleteExpiredTokens(db: Database, userId: number): Promise<void> {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), gt(sql`now()`, authTokens.expiresAt)));
+}

@@ -1,0 +1,139 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AccessLevel } from '@prumo/domain/auth/roles';
+import { featureToggles } from '@prumo/domain/organization/features';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { createDiskStorage } from '../../src/adapters/file-storage';
+import type { Mailer, MailMessage } from '../../src/adapters/mailer';
+import { buildApp } from '../../src/app';
+import { readConfig } from '../../src/config';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { organizationFeatures, organizations } from '../../src/db/schema';
+import { hashPassword } from '../../src/lib/passwords';
+import { createSecret } from '../../src/lib/secrets';
+import { insertAuthToken, insertUserWithProfile, type UserRow } from '../../src/modules/accounts/accounts.repo';
+
+export const testPassword = 'Senha@segura1';
+let passwordHash: string | undefined;
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Every e-mail the app sent, newest last. */
+  mailbox: (MailMessage & { fromName: string })[];
+}
+
+/** Builds the real app on the run's database; closed after the file's tests. */
+export async function createTestContext(): Promise<TestContext> {
+  const database = await openDatabase(inject('databaseUrl'));
+  const mailbox: TestContext['mailbox'] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mailbox.push(message);
+    },
+  };
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
+  const config = { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    storage: createDiskStorage(path.join(dataDir, 'media')),
+    config,
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database, mailbox };
+}
+
+export interface TestUser {
+  row: UserRow;
+  email: string;
+  token: string;
+}
+
+export interface TestOrganization {
+  id: number;
+  slug: string;
+  manager: TestUser;
+  planner: TestUser;
+  /** A client of `planner`. */
+  client: TestUser;
+  /** A client without a planner. */
+  loneClient: TestUser;
+}
+
+/** An organization of its own per test (unique slug), with a user of each role already signed in. */
+export async function createTestOrganization(context: TestContext, options: { toggles?: string[] } = {}) {
+  const { db } = context.database;
+  passwordHash ??= await hashPassword(testPassword);
+  const slug = `t-${createSecret(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`;
+  const [organization] = await db
+    .insert(organizations)
+    .values({ slug, name: `Organização ${slug}`, corporateName: `Organização ${slug} Ltda.`, primaryColor: '123456' })
+    .returning();
+  if (!organization) throw new Error('no organization');
+  const toggles = options.toggles ?? [...featureToggles];
+  if (toggles.length) {
+    await db.insert(organizationFeatures).values(toggles.map((code) => ({ organizationId: organization.id, code })));
+  }
+  const addUser = async (name: string, role: AccessLevel, plannerUserId: number | null = null): Promise<TestUser> => {
+    const email = `${name}@${slug}.test`;
+    const row = await insertUserWithProfile(
+      db,
+      {
+        organizationId: organization.id,
+        email,
+        firstName: name,
+        lastName: 'Teste',
+        phone: '11987654321',
+        cpf: '52998224725',
+        passwordHash: passwordHash as string,
+        confirmed: true,
+      },
+      role,
+      plannerUserId,
+    );
+    const token = await insertAuthToken(db, row.id, new Date(Date.now() + 60 * 60 * 1000));
+    return { row, email, token };
+  };
+  const manager = await addUser('gestor', 'manager');
+  const planner = await addUser('planejador', 'planner');
+  const client = await addUser('cliente', 'client', planner.row.id);
+  const loneClient = await addUser('avulso', 'client');
+  return { id: organization.id, slug, manager, planner, client, loneClient } satisfies TestOrganization;
+}
+
+export interface CallOptions {
+  token?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function call(
+  context: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return context.app.inject({
+    method,
+    url,
+    payload: options.payload as string | object | undefined,
+    headers: { ...(options.token ? { authorization: `Token ${options.token}` } : {}), ...options.headers },
+  });
+}
+
+/** The link inside the newest e-mail sent to `email`. */
+export function findLinkInMail(context: TestContext, email: string): string {
+  const message = context.mailbox.filter((mail) => mail.to === email).at(-1);
+  if (!message) throw new Error(`no e-mail to ${email}`);
+  const link = /(http:\/\/prumo\.test\/\S+)/.exec(message.text)?.[1];
+  if (!link) throw new Error('no link in the e-mail');
+  return link;
+}
