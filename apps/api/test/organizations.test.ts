@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { organizations, users } from '../src/db/schema';
+import {
+  call,
+  createTestContext,
+  createTestOrganization,
+  findLinkInMail,
+  type TestContext,
+  type TestOrganization,
+} from './helpers/test-app';
+
+let context: TestContext;
+let organization: TestOrganization;
+let otherOrganization: TestOrganization;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  organization = await createTestOrganization(context);
+  otherOrganization = await createTestOrganization(context, { toggles: ['help'] });
+});
+
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(parts: { name: string; fileName?: string; content: Buffer | string; type?: string }[]) {
+  const boundary = '----prumo-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.fileName
+      ? `form-data; name="${part.name}"; filename="${part.fileName}"`
+      : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
+    if (part.type) chunks.push(Buffer.from(`Content-Type: ${part.type}\r\n`));
+    chunks.push(
+      Buffer.from('\r\n'),
+      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('GET organization/{slug}/', () => {
+  it('is public and shows the brand and features', async () => {
+    const response = await call(context, 'GET', `/api/organization/${otherOrganization.slug}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      slug: otherOrganization.slug,
+      name: `Organização ${otherOrganization.slug}`,
+      corporate_name: `Organização ${otherOrganization.slug} Ltda.`,
+      logo: null,
+      favicon: null,
+      link_redirect: '',
+      primary_color: '123456',
+      secondary_color: '000000',
+      is_test: false,
+      features: [{ code: 'help' }],
+    });
+  });
+
+  it('answers 404 for an unknown slug', async () => {
+    const response = await call(context, 'GET', '/api/organization/nao-existe/');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Organização não encontrada' });
+  });
+});
+
+describe('PUT organization/{slug}/', () => {
+  it('lets its manager change the colours and the redirect link', async () => {
+    const response = await call(context, 'PUT', `/api/organization/${organization.slug}/`, {
+      token: organization.manager.token,
+      payload: { primary_color: '#FF8800', secondary_color: '000000', link_redirect: 'exemplo.com.br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ primary_color: 'ff8800', link_redirect: 'https://exemplo.com.br' });
+    const [stored] = await context.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organization.id));
+    expect(stored?.primaryColor).toBe('ff8800');
+  });
+
+  it('refuses planners, clients, managers of another organization and visitors', async () => {
+    const payload = { primary_color: '000000' };
+    const url = `/api/organization/${organization.slug}/`;
+    for (const token of [organization.planner.token, organization.client.token, otherOrganization.manager.token]) {
+      const response = await call(context, 'PUT', url, { token, payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: 'Sem permissão' });
+    }
+    expect((await call(context, 'PUT', url, { payload })).statusCode).toBe(401);
+    const [stored] = await context.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organization.id));
+    expect(stored?.primaryColor).not.toBe('000000');
+  });
+
+  it('refuses a colour that is not 6 hex digits', async () => {
+    const response = await call(context, 'PUT', `/api/organization/${organization.slug}/`, {
+      token: organization.manager.token,
+      payload: { primary_color: 'azul' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ primary_color: ['Cor inválida: use 6 dígitos hexadecimais, sem #'] });
+  });
+});
+
+describe('POST logo/', () => {
+  it('stores a logo and a favicon that are then served', async () => {
+    const body = multipart([
+      { name: 'file', fileName: 'logo.png', content: tinyPng, type: 'image/png' },
+      { name: 'favicon', fileName: 'favicon.png', content: tinyPng, type: 'image/png' },
+      { name: 'link_redirect', content: 'https://exemplo.com.br' },
+    ]);
+    const response = await call(context, 'POST', '/api/logo/', { token: organization.manager.token, ...body });
+    expect(response.statusCode).toBe(200);
+    const { logo, favicon } = response.json();
+    expect(logo).toMatch(/^\/media\/logos\/[0-9a-f]+\.png$/);
+    expect(favicon).toMatch(/^\/media\/favicons\//);
+    const served = await call(context, 'GET', logo);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(tinyPng)).toBe(true);
+  });
+
+  it('refuses a file that is not an image, and non-managers', async () => {
+    const text = multipart([{ name: 'file', fileName: 'logo.png', content: 'não é imagem', type: 'image/png' }]);
+    const refused = await call(context, 'POST', '/api/logo/', { token: organization.manager.token, ...text });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ file: ['Envie uma imagem PNG, BMP, JPEG.'] });
+    const image = multipart([{ name: 'file', fileName: 'logo.png', content: tinyPng, type: 'image/png' }]);
+    expect(
+      (await call(context, 'POST', '/api/logo/', { token: organization.planner.token, ...image })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a logo over 2 MB', async () => {
+    const big = Buffer.concat([tinyPng, Buffer.alloc(2_097_152)]);
+    const body = multipart([{ name: 'file', fileName: 'logo.png', content: big, type: 'image/png' }]);
+    const response = await call(context, 'POST', '/api/logo/', { token: organization.manager.token, ...body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ file: ['A imagem deve ter no máximo 2 MB.'] });
+  });
+});
+
+describe('organization registration (/cadastro/organizacao)', () => {
+  const manager = {
+    email: 'fundadora@nova.com.br',
+    first_name: 'Fernanda',
+    last_name: 'Fundadora',
+    phone: '11987654321',
+    cpf: '529.982.247-25',
+    password1: 'segredo123',
+    password2: 'segredo123',
+  };
+
+  it('creates the organization, then its first manager once', async () => {
+    const slug = `nova-${Date.now()}`;
+    const created = await call(context, 'POST', '/api/organization/', {
+      payload: {
+        name: 'Nova',
+        corporate_name: 'Nova Finanças Ltda.',
+        cnpj: '11.222.333/0001-81',
+        slug,
+        primary_color: '2f9e44',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { registration_token: token, ...view } = created.json();
+    expect(view).toMatchObject({ slug, name: 'Nova', primary_color: '2f9e44' });
+    expect(view.features).toContainEqual({ code: 'future_flow' });
+
+    const finished = await call(context, 'POST', `/api/organization/${slug}/finish-register/`, {
+      payload: { ...manager, token },
+    });
+    expect(finished.statusCode).toBe(201);
+    const [stored] = await context.database.db.select().from(users).where(eq(users.email, manager.email));
+    expect(stored?.confirmed).toBe(false);
+    expect(findLinkInMail(context, manager.email)).toContain(`/${slug}/confirmar/`);
+
+    const again = await call(context, 'POST', `/api/organization/${slug}/finish-register/`, {
+      payload: { ...manager, email: 'outro@nova.com.br', token },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['Cadastro da organização inválido ou já concluído.'] });
+  });
+
+  it('refuses a taken or reserved address, a bad CNPJ and a short corporate name', async () => {
+    const taken = await call(context, 'POST', '/api/organization/', {
+      payload: { name: 'Xis', corporate_name: 'Qualquer Ltda.', cnpj: '11222333000181', slug: organization.slug },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ slug: ['Este endereço já está em uso.'] });
+    const reserved = await call(context, 'POST', '/api/organization/', {
+      payload: { name: 'App', corporate_name: 'Qualquer Ltda.', cnpj: '11222333000181', slug: 'app' },
+    });
+    expect(reserved.json()).toEqual({ slug: ['Este endereço já está em uso.'] });
+    const invalid = await call(context, 'POST', '/api/organization/', {
+      payload: { name: 'Nova', corporate_name: 'ACME', cnpj: '11.222.333/0001-80', slug: 'valida-123' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      corporate_name: ['A Razão social precisa de pelo menos 5 caracteres.'],
+      cnpj: ['CNPJ inválido.'],
+    });
+  });
+
+  it('refuses finishing with a wrong token', async () => {
+    const response = await call(context, 'POST', `/api/organization/${organization.slug}/finish-register/`, {
+      payload: { ...manager, token: 'errado' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
