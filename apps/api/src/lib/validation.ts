@@ -15,7 +15,8 @@ export function parseOrFail<T extends z.ZodType>(schema: T, data: unknown): z.in
 
 /** PostgreSQL's unique_violation, raised when two requests race for the same e-mail or slug. */
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
-  );
+  if (typeof error !== 'object' || error === null) return false;
+  if ('code' in error && error.code === '23505') return true;
+  // Drizzle wraps the driver's error in its own.
+  return 'cause' in error && isUniqueViolation(error.cause);
 }
