@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { maximumImageBytes } from './modules/profiles/uploaded-image';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerAccountRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
+  registerCustomEmailRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

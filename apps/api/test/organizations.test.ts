@@ -216,3 +216,51 @@ describe('organization registration (/cadastro/organizacao)', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('custom_emails/', () => {
+  it('lets a manager set, read and delete the e-mail images, which then frame account e-mails', async () => {
+    const target = await createTestOrganization(context);
+    const empty = await call(context, 'GET', '/api/custom_emails/', { token: target.manager.token });
+    expect(empty.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+
+    const body = multipart([{ name: 'header_image', fileName: 'topo.png', content: tinyPng, type: 'image/png' }]);
+    const created = await call(context, 'POST', '/api/custom_emails/', { token: target.manager.token, ...body });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      id: target.id,
+      header_image: expect.stringMatching(/^\/media\/email-images\//),
+      footer_image: null,
+      detail: 'Email customizado criado com sucesso',
+    });
+
+    await call(context, 'POST', '/api/rest-auth/password/reset/', {
+      payload: { email: target.client.email, organization: target.slug },
+    });
+    const mail = context.mailbox.filter((message) => message.to === target.client.email).at(-1);
+    expect(mail?.html).toContain(`http://prumo.test${created.json().header_image}`);
+
+    const footer = multipart([{ name: 'footer_image', fileName: 'rodape.png', content: tinyPng, type: 'image/png' }]);
+    const edited = await call(context, 'PUT', `/api/custom_emails/edit/${target.id}/`, {
+      token: target.manager.token,
+      ...footer,
+    });
+    expect(edited.json().footer_image).toMatch(/^\/media\/email-images\//);
+    expect(edited.json().header_image).toBe(created.json().header_image);
+
+    expect(
+      (await call(context, 'DELETE', `/api/custom_emails/${target.id}`, { token: target.manager.token })).statusCode,
+    ).toBe(204);
+    expect((await call(context, 'GET', '/api/custom_emails/', { token: target.manager.token })).json().count).toBe(0);
+  });
+
+  it("refuses planners and another organization's id", async () => {
+    const target = await createTestOrganization(context);
+    expect((await call(context, 'GET', '/api/custom_emails/', { token: target.planner.token })).statusCode).toBe(403);
+    const body = multipart([{ name: 'header_image', fileName: 'topo.png', content: tinyPng, type: 'image/png' }]);
+    const foreign = await call(context, 'PUT', `/api/custom_emails/edit/${organization.id}/`, {
+      token: target.manager.token,
+      ...body,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
