@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { useBrazilianPortugueseMessages } from '@prumo/domain/account/zod-locale';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
@@ -21,6 +22,7 @@ export interface BuildAppOptions {
 
 /** External plugins, then app plugins (errors, authentication), then the feature modules. */
 export async function buildApp(deps: AppDependencies, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  useBrazilianPortugueseMessages();
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: 1_048_576,

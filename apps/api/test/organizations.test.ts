@@ -264,3 +264,23 @@ describe('custom_emails/', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe('hostile addresses', () => {
+  it('answers 404, not 500, for a slug with a NUL byte or odd characters', async () => {
+    for (const slug of ['%00', 'a%27%3B--', '..%2F..', 'x'.repeat(90)]) {
+      const response = await call(context, 'GET', `/api/organization/${slug}/`);
+      expect(response.statusCode).toBe(404);
+    }
+    const tooLong = await call(context, 'GET', `/api/organization/${'x'.repeat(300)}/`);
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ detail: 'Requisição inválida.' });
+  });
+
+  it('answers bad types in Portuguese', async () => {
+    const response = await call(context, 'GET', '/api/profiles/clients/?limit=abc', {
+      token: organization.planner.token,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().limit[0]).toMatch(/^Entrada inválida/);
+  });
+});

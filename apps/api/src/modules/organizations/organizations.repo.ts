@@ -1,3 +1,4 @@
+import { OrganizationSlugSchema } from '@prumo/domain/account/fields';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { organizationFeatures, organizations } from '../../db/schema';
@@ -10,6 +11,8 @@ export interface OrganizationWithFeatures {
 }
 
 export async function findOrganizationBySlug(db: Database, slug: string): Promise<OrganizationWithFeatures | null> {
+  // Whatever came in the address: only something shaped like a slug reaches the database.
+  if (!OrganizationSlugSchema.safeParse(slug).success) return null;
   const [organization] = await db.select().from(organizations).where(eq(organizations.slug, slug.toLowerCase()));
   if (!organization) return null;
   return { organization, featureCodes: await findFeatureCodes(db, organization.id) };
