@@ -27,6 +27,9 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
+    // Errors raised before routing (an over-long parameter, a bad header) get the same body shape.
+    frameworkErrors: (error, _request, reply) =>
+      reply.status(error.statusCode ?? 400).send({ detail: 'Requisição inválida.' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
