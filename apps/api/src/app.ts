@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { useBrazilianPortugueseMessages } from '@prumo/domain/account/zod-locale';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
@@ -28,8 +28,9 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long parameter, a bad header) get the same body shape.
-    frameworkErrors: (error, _request, reply) =>
-      reply.status(error.statusCode ?? 400).send({ detail: 'Requisição inválida.' }),
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail: 'Requisição inválida.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
