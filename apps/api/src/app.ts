@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -35,6 +36,8 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that way).
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Prumo API', description: 'Planejamento financeiro pessoal e familiar', version: '1.2.1' },
@@ -67,11 +70,24 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
 function registerWebApp(app: FastifyInstance, webDistDir: string): void {
   const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWebApp) {
-    app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
+    app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Vite names built files by their content hash: they never change, so browsers keep them.
+      setHeaders: (response, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
-    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html', webDistDir);
+    if (hasWebApp && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
+    }
     return reply.status(404).send({ detail: 'Não encontrado.' });
   });
 }
