@@ -78,7 +78,7 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
       // Vite names built files by their content hash: they never change, so browsers keep them.
       setHeaders: (response, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          response.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });
