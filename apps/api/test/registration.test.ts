@@ -71,7 +71,10 @@ describe('POST rest-auth/registration/', () => {
     const signInBefore = await call(context, 'POST', '/api/rest-auth/login/', {
       payload: { email: person.email, password: person.password1, organization: organization.slug },
     });
-    expect(signInBefore.json()).toEqual({ detail: 'Confirme seu e-mail antes de entrar.' });
+    expect(signInBefore.json()).toEqual({
+      detail: 'Confirme seu e-mail antes de entrar.',
+      code: 'email_not_confirmed',
+    });
 
     const link = findLinkInMail(context, person.email);
     expect(link).toMatch(new RegExp(`^http://prumo.test/${organization.slug}/confirmar/`));

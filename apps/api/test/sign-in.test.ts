@@ -83,7 +83,7 @@ describe('POST rest-auth/login/', () => {
       .where(eq(users.id, organization.loneClient.row.id));
     const response = await signIn(organization.loneClient.email, testPassword, organization.slug);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Confirme seu e-mail antes de entrar.' });
+    expect(response.json()).toEqual({ detail: 'Confirme seu e-mail antes de entrar.', code: 'email_not_confirmed' });
     await context.database.db
       .update(users)
       .set({ confirmed: true })

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
 import { users } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { hashPassword, unusedPasswordHash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
@@ -102,7 +102,7 @@ export async function signIn(deps: AppDependencies, request: FastifyRequest, log
       await insertLoginFailure(deps.db, accountKey, request.ip);
       failWithDetail(400, accountMessages.wrongCredentials);
     }
-    if (!user.confirmed) failWithDetail(400, accountMessages.unconfirmed);
+    if (!user.confirmed) throw new HttpError(400, { detail: accountMessages.unconfirmed, code: 'email_not_confirmed' });
     await deleteLoginFailures(deps.db, accountKey);
     return createSession(deps, user.id);
   }

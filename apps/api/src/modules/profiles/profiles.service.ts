@@ -75,7 +75,8 @@ export async function editProfile(deps: AppDependencies, caller: Caller, request
   } else {
     fields = (request.body ?? {}) as Record<string, unknown>;
   }
-  const changes = parseOrFail(ProfileEditSchema, fields);
+  // Each field is optional: a picture may come alone; a field that comes must be valid.
+  const changes = parseOrFail(ProfileEditSchema.partial(), fields);
   const profilePicture = picture
     ? await deps.storage.save('profile-pictures', picture.extension, picture.content)
     : undefined;

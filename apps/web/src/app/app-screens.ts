@@ -1,0 +1,22 @@
+import type { AppRouteName } from '@prumo/domain/auth/routes';
+import type { ComponentType } from 'react';
+
+/**
+ * The signed-in screens that exist in this build, each loaded on demand. The router registers
+ * only these, and the menus list only these (listMenuEntries' availableRoutes).
+ */
+export const appScreens = {
+  dashboard: () => import('./routes/app/dashboard').then((module) => module.DashboardRoute),
+  'meu-perfil': () => import('./routes/app/profile').then((module) => module.ProfileRoute),
+  planejadores: () => import('./routes/app/planners').then((module) => module.PlannersRoute),
+  clientes: () => import('./routes/app/clients').then((module) => module.ClientsRoute),
+  'configuracao-organizacao': () =>
+    import('./routes/app/organization-settings').then((module) => module.OrganizationSettingsRoute),
+} satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
+
+export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);
+
+/** What each /app route carries in its router handle, for the layout's guard, title and breadcrumb. */
+export interface AppRouteHandle {
+  appRoute: AppRouteName;
+}

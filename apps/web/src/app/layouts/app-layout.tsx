@@ -1,0 +1,334 @@
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Box,
+  Breadcrumbs,
+  Burger,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  type AppRoute,
+  type AppRouteName,
+  canRoleOpenRoute,
+  findAppRoute,
+  isToggleRuleMet,
+  listMenuEntries,
+} from '@prumo/domain/auth/routes';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation, useParams } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { ErrorState } from '../../components/error-state';
+import { PageLoader } from '../../components/page-loader';
+import { TestEnvironmentBanner } from '../../components/test-environment-banner';
+import { paths } from '../../config/paths';
+import { useLogout } from '../../features/auth/api/logout';
+import { describeError, errorMessages, isApiError } from '../../lib/errors';
+import { notifyError } from '../../lib/notifications';
+import { listEnabledToggles, useOrganization, useOrganizationBrand } from '../../lib/organization';
+import { formatPersonName, usePersona } from '../../lib/persona';
+import { adoptOrganization, computeSessionEnd, hardKick, kickToLogin } from '../../lib/session';
+import { readToken, saveTokenConfig } from '../../lib/storage';
+import type { Organization, Persona } from '../../types/api';
+import { type AppRouteHandle, availableAppRoutes } from '../app-screens';
+import { isUnknownAddressMatch } from '../routes/redirects';
+
+// setTimeout cannot wait longer than this.
+const longestTimeout = 2_147_483_647;
+
+function useCurrentAppRoute(): AppRoute | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle as AppRouteHandle | undefined;
+    if (handle?.appRoute) return findAppRoute(handle.appRoute);
+  }
+  return null;
+}
+
+/**
+ * Everything under /app/:organization: the session checks of product §4, the route guard, and
+ * the shell (top bar, side menu, user menu).
+ */
+export function AppLayout() {
+  const unknownAddress = isUnknownAddressMatch(useMatches());
+  // An address that matches no screen only goes back, without checking the session first.
+  if (unknownAddress) return <Outlet />;
+  return <SignedInFrame />;
+}
+
+function SignedInFrame() {
+  const { organization: slug = '' } = useParams();
+  // Idempotent, and must happen before the token is read below.
+  adoptOrganization(slug);
+  const token = readToken();
+  const organization = useOrganization(slug);
+  const persona = usePersona({ enabled: Boolean(token) });
+  useOrganizationBrand(organization.data);
+  const organizationNotFound = isApiError(organization.error) && organization.error.status === 404;
+  const noConnection = isApiError(persona.error) && persona.error.status === 0;
+
+  useEffect(() => {
+    if (organizationNotFound) hardKick();
+  }, [organizationNotFound]);
+
+  useEffect(() => {
+    if (noConnection) notifyError(errorMessages.noServerConnection, 'no-server-connection');
+  }, [noConnection]);
+
+  useSessionRules(slug, persona.data);
+
+  if (!token) return <Navigate to={paths.organization.login.getHref(slug)} replace />;
+  if (persona.isError) {
+    // A 401 has already sent the user to the login.
+    if (isApiError(persona.error) && persona.error.status === 401) return <PageLoader />;
+    return (
+      <Box p="xl" maw={560} mx="auto">
+        <ErrorState
+          title={noConnection ? errorMessages.noServerConnection : 'Não foi possível carregar sua conta'}
+          message={noConnection ? errorMessages.noConnection : describeError(persona.error)}
+          onRetry={() => persona.refetch()}
+        />
+      </Box>
+    );
+  }
+  if (organization.isError && !organizationNotFound) {
+    return (
+      <Box p="xl" maw={560} mx="auto">
+        <ErrorState message={describeError(organization.error)} onRetry={() => organization.refetch()} />
+      </Box>
+    );
+  }
+  if (!persona.data || !organization.data || !isSessionUsable(slug, persona.data)) return <PageLoader />;
+  return <AppShellFrame slug={slug} persona={persona.data} organization={organization.data} />;
+}
+
+function isSessionUsable(slug: string, persona: Persona): boolean {
+  return persona.organization?.slug === slug;
+}
+
+/** product §4: a user without organization, of another organization, or past the 2 hours is kicked. */
+function useSessionRules(slug: string, persona: Persona | undefined): void {
+  useEffect(() => {
+    if (!persona) return;
+    if (!persona.organization) {
+      kickToLogin({ message: errorMessages.userWithoutOrganization });
+      return;
+    }
+    if (persona.organization.slug !== slug) {
+      kickToLogin();
+      return;
+    }
+    const sessionEnd = computeSessionEnd(persona);
+    if (sessionEnd === null) return;
+    if (sessionEnd <= Date.now()) {
+      kickToLogin({ message: errorMessages.sessionEnded });
+      return;
+    }
+    saveTokenConfig({ organization: slug, expiresAt: sessionEnd });
+    const timer = window.setTimeout(
+      () => kickToLogin({ message: errorMessages.sessionEnded }),
+      Math.min(sessionEnd - Date.now(), longestTimeout),
+    );
+    return () => window.clearTimeout(timer);
+  }, [slug, persona]);
+}
+
+function AppShellFrame({
+  slug,
+  persona,
+  organization,
+}: {
+  slug: string;
+  persona: Persona;
+  organization: Organization;
+}) {
+  const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const currentRoute = useCurrentAppRoute();
+  const enabledToggles = listEnabledToggles(organization, persona.permissions);
+  const allowed =
+    !currentRoute ||
+    (canRoleOpenRoute(persona.view, currentRoute) && isToggleRuleMet(currentRoute.toggle, enabledToggles));
+
+  // The side menu closes after a choice on small screens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change on purpose
+  useEffect(() => {
+    closeMenu();
+  }, [location.pathname, closeMenu]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'xl', collapsed: { mobile: !menuOpened } }}
+      padding="md"
+    >
+      {/* The secondary colour marks the top bar, as the brand's second colour. */}
+      <AppShell.Header style={{ borderBottom: '3px solid var(--mantine-color-secondary-6)' }}>
+        <TopBar
+          slug={slug}
+          persona={persona}
+          organization={organization}
+          currentRoute={currentRoute}
+          menuOpened={menuOpened}
+          onToggleMenu={toggleMenu}
+          loading={navigation.state === 'loading'}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Menu principal">
+        <SideMenu slug={slug} persona={persona} enabledToggles={enabledToggles} currentRoute={currentRoute} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        {organization.is_test ? (
+          <Box mx="calc(var(--mantine-spacing-md) * -1)" mt="calc(var(--mantine-spacing-md) * -1)" mb="md">
+            <TestEnvironmentBanner />
+          </Box>
+        ) : null}
+        {allowed ? <Outlet /> : <ForbiddenRedirect slug={slug} />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** A screen the role or the organization's toggles do not allow: say so and go to the dashboard. */
+function ForbiddenRedirect({ slug }: { slug: string }) {
+  const notified = useRef(false);
+  useEffect(() => {
+    if (notified.current) return;
+    notified.current = true;
+    notifyError(errorMessages.noPermission);
+  }, []);
+  return <Navigate to={paths.app.routes.dashboard.getHref(slug)} replace />;
+}
+
+interface TopBarProps {
+  slug: string;
+  persona: Persona;
+  organization: Organization;
+  currentRoute: AppRoute | null;
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  loading: boolean;
+}
+
+function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggleMenu, loading }: TopBarProps) {
+  const dashboardHref = paths.app.routes.dashboard.getHref(slug);
+  const isPlanner = persona.view === 'planner';
+  const pageTitle = currentRoute?.breadcrumb ?? '';
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+      <Group gap="md" wrap="nowrap" miw={0}>
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="xl"
+          size="sm"
+          aria-label={menuOpened ? 'Fechar menu' : 'Abrir menu'}
+        />
+        <Anchor component={Link} to={dashboardHref} aria-label={`${organization.name}: início`} visibleFrom="xs">
+          <BrandLogo height={36} />
+        </Anchor>
+        {isPlanner ? (
+          <Button component={Link} to={dashboardHref} variant="light">
+            Dashboard
+          </Button>
+        ) : (
+          <Stack gap={0} miw={0}>
+            <Breadcrumbs separator="›" visibleFrom="sm" fz="xs">
+              <Anchor component={Link} to={dashboardHref} size="xs">
+                Início
+              </Anchor>
+              {currentRoute && currentRoute.name !== 'dashboard' ? (
+                <Text size="xs" c="dimmed">
+                  {currentRoute.breadcrumb}
+                </Text>
+              ) : null}
+            </Breadcrumbs>
+            <Title order={1} size="h4" lineClamp={1}>
+              {pageTitle}
+            </Title>
+          </Stack>
+        )}
+        {loading ? <Loader size="xs" aria-label="Carregando página" /> : null}
+      </Group>
+      <UserMenu slug={slug} persona={persona} organization={organization} />
+    </Group>
+  );
+}
+
+function UserMenu({ slug, persona, organization }: { slug: string; persona: Persona; organization: Organization }) {
+  const logout = useLogout();
+  const name = formatPersonName(persona);
+  // product §2: external users see Sair only when the organization has a redirect link.
+  const canLogout = !persona.is_external || Boolean(organization.link_redirect);
+
+  const signOut = () => {
+    const redirectLink = persona.is_external ? organization.link_redirect : null;
+    logout.mutate(undefined, { onSettled: () => kickToLogin({ redirectLink }) });
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Menu do usuário: ${name}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={persona.profile_picture} name={name} color="initials" size="md" />
+            <Text size="sm" fw={500} visibleFrom="md" lineClamp={1} maw={180}>
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{persona.email}</Menu.Label>
+        <Menu.Item component={Link} to={paths.app.routes['meu-perfil'].getHref(slug)}>
+          Editar perfil
+        </Menu.Item>
+        {canLogout ? (
+          <Menu.Item color="red" onClick={signOut} disabled={logout.isPending}>
+            Sair
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Label>Versão {__APP_VERSION__}</Menu.Label>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+interface SideMenuProps {
+  slug: string;
+  persona: Persona;
+  enabledToggles: ReadonlySet<string>;
+  currentRoute: AppRoute | null;
+}
+
+function SideMenu({ slug, persona, enabledToggles, currentRoute }: SideMenuProps) {
+  // Each role has its menu; a planner keeps the planner menu on the dashboard and the profile.
+  const entries = listMenuEntries({ menu: persona.view, enabledToggles, availableRoutes: availableAppRoutes });
+  return (
+    <Stack gap={4}>
+      {entries.map((entry) => (
+        <NavLink
+          key={entry.key}
+          component={Link}
+          to={paths.app.routes[entry.route as AppRouteName].getHref(slug)}
+          label={entry.label}
+          active={currentRoute?.name === entry.route}
+          variant="light"
+          aria-current={currentRoute?.name === entry.route ? 'page' : undefined}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Group, Text } from '@mantine/core';
+
+interface PaginationControlsProps {
+  count: number;
+  offset: number;
+  pageSize: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onOffsetChange: (offset: number) => void;
+  /** Plural noun for the total, e.g. "clientes". */
+  itemsLabel: string;
+}
+
+/** Next/previous paging over limit/offset lists (page size 25, calls-payments §9). */
+export function PaginationControls(properties: PaginationControlsProps) {
+  const { count, offset, pageSize, hasPrevious, hasNext, onOffsetChange, itemsLabel } = properties;
+  const pageCount = Math.max(1, Math.ceil(count / pageSize));
+  const page = Math.floor(offset / pageSize) + 1;
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" c="dimmed">
+        {count} {itemsLabel} · Página {page} de {pageCount}
+      </Text>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!hasPrevious}
+          onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}
+        >
+          Anterior
+        </Button>
+        <Button variant="default" size="xs" disabled={!hasNext} onClick={() => onOffsetChange(offset + pageSize)}>
+          Próxima
+        </Button>
+      </Group>
+    </Group>
+  );
+}

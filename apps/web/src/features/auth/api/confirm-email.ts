@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+import type { DetailAnswer } from '../../../types/api';
+
+/** POST profiles/email/confirm/ with the link's key. */
+export function confirmEmail(key: string, signal?: AbortSignal): Promise<DetailAnswer> {
+  return requestApi<DetailAnswer>('profiles/email/confirm/', {
+    method: 'POST',
+    body: { key },
+    authenticated: false,
+    signal,
+  });
+}
+
+/**
+ * A query rather than a mutation: it runs once when the page opens, and the cache makes sure a
+ * second render (React strict mode, a remount) does not spend a one-time key twice.
+ */
+export function emailConfirmationQueryOptions(key: string) {
+  return queryOptions({
+    queryKey: ['email-confirmation', key],
+    queryFn: () => confirmEmail(key),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useEmailConfirmation(key: string) {
+  return useQuery(emailConfirmationQueryOptions(key));
+}

@@ -1,0 +1,93 @@
+import type { AccessLevel } from '@prumo/domain/auth/roles';
+
+/** Shapes of the answers described in docs/identity-api.md. */
+
+export interface Organization {
+  slug: string;
+  name: string;
+  corporate_name: string;
+  logo: string | null;
+  favicon: string | null;
+  link_redirect: string | null;
+  /** Hex without '#'. */
+  primary_color: string | null;
+  /** Hex without '#'. */
+  secondary_color: string | null;
+  is_test: boolean;
+  features: { code: string }[];
+}
+
+export interface CreatedOrganization extends Organization {
+  registration_token: string;
+}
+
+export interface UserSummary {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email?: string;
+}
+
+export interface PersonaPlanner {
+  user: UserSummary;
+  telephone: string | null;
+  profile_picture: string | null;
+}
+
+export interface Persona {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  profile_picture: string | null;
+  organization: Organization | null;
+  view: AccessLevel;
+  level: number;
+  hash: string;
+  permissions: { codename: string }[];
+  planner: PersonaPlanner | null;
+  has_pending_subscription: boolean;
+  has_pending_credit_card: boolean;
+  has_opb_iniciador: boolean;
+  is_external: boolean;
+  current_subscription: {
+    plan_code: number;
+    last_payment_date_formatted: string;
+    next_payment_date_formatted: string;
+  } | null;
+  session_expires_at?: string;
+}
+
+export interface Page<Item> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Item[];
+}
+
+export interface ClientRecord {
+  user: UserSummary;
+  profile_picture: string | null;
+  last_login: string | null;
+  last_import_bundle: { id: number; created_at: string } | null;
+  current_plan: unknown;
+  budget_planner: { user: UserSummary } | null;
+}
+
+export interface PlannerRecord {
+  user: UserSummary;
+  profile_picture: string | null;
+  last_login: string | null;
+  clients_count: number;
+}
+
+export interface Invitation {
+  inviter: { first_name: string; last_name: string };
+  inviter_role: string;
+  roles: string[];
+}
+
+export interface DetailAnswer {
+  detail: string;
+}
