@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// CI asks for a JSON report too, to print one plain 'N passed, N failed' line at the end.
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
 export default defineConfig({
   test: {
+    reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {

@@ -16,7 +16,13 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ...(process.env.PLAYWRIGHT_JSON_REPORT
+      ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }] as const]
+      : []),
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
