@@ -84,7 +84,7 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
     }

@@ -17,6 +17,8 @@ export const errorMessages = {
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
+  /** The answer's machine-readable `code` (e.g. email_not_confirmed): texts may change, codes do not. */
+  readonly code: string | null;
   /** True when the client already showed an alert for it (no connection, 401, 5xx). */
   readonly notified: boolean;
 
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = options.status;
     this.data = options.data;
+    this.code = isRecord(options.data) && typeof options.data.code === 'string' ? options.data.code : null;
     this.notified = options.notified;
   }
 

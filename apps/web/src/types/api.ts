@@ -66,6 +66,13 @@ export interface Page<Item> {
   results: Item[];
 }
 
+/** An organization's e-mail header and footer images; its id is the organization's. */
+export interface CustomEmail {
+  id: number;
+  header_image: string | null;
+  footer_image: string | null;
+}
+
 export interface ClientRecord {
   user: UserSummary;
   profile_picture: string | null;

@@ -26,9 +26,9 @@ function describeLoginError(error: unknown): string {
   return loginMessages.unavailable;
 }
 
-// The API answers 400 with this text when the account exists but the e-mail is not confirmed.
+// The API marks the refusal of an existing but unconfirmed account with this code (its text may change).
 function isUnconfirmedEmailError(error: unknown): boolean {
-  return isApiError(error) && error.status === 400 && /confirm/i.test(error.message);
+  return isApiError(error) && error.code === 'email_not_confirmed';
 }
 
 export function LoginForm({ organization }: { organization: string }) {

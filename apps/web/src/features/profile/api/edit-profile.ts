@@ -5,14 +5,14 @@ import { personaQueryKey } from '../../../lib/persona';
 import type { Persona } from '../../../types/api';
 
 export interface ProfileEditInput {
-  data: ProfileEdit;
+  data?: ProfileEdit;
   /** Sent as multipart when present. */
   profilePicture?: File;
 }
 
 /**
  * POST profiles/edit/: JSON for the data, multipart with the picture; answers the new Persona.
- * The API validates name and phone on every call, so a picture goes with the current data.
+ * Every field is optional for the API, so a picture can go alone.
  */
 export function editProfile({ data, profilePicture }: ProfileEditInput): Promise<Persona> {
   const body = profilePicture ? buildFormData({ ...data, profile_picture: profilePicture }) : data;

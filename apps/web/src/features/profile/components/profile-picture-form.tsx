@@ -32,10 +32,7 @@ export function ProfilePictureForm({ persona }: { persona: Persona }) {
     }
     if (error) return;
     mutation.mutate(
-      {
-        data: { first_name: persona.first_name, last_name: persona.last_name, phone: persona.phone ?? '' },
-        profilePicture: file,
-      },
+      { profilePicture: file },
       {
         onSuccess: () => {
           notifySuccess('Foto atualizada');
