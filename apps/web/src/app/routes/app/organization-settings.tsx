@@ -1,6 +1,8 @@
+import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
+import { CustomEmailImagesForm } from '../../../features/organization/components/custom-email-images-form';
 import { OrganizationThemeForm } from '../../../features/organization/components/organization-theme-form';
 import { describeError } from '../../../lib/errors';
 import { useOrganization } from '../../../lib/organization';
@@ -12,5 +14,11 @@ export function OrganizationSettingsRoute() {
   if (organization.isError) {
     return <ErrorState message={describeError(organization.error)} onRetry={() => organization.refetch()} />;
   }
-  return <OrganizationThemeForm key={organization.data.slug} organization={organization.data} />;
+  return (
+    // Keyed by organization, so the forms start again from another organization's values.
+    <Stack key={organization.data.slug} gap="md">
+      <OrganizationThemeForm organization={organization.data} />
+      <CustomEmailImagesForm organization={organization.data.slug} />
+    </Stack>
+  );
 }

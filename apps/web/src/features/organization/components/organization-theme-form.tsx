@@ -27,7 +27,7 @@ function toColorInput(hex: string | null, fallback: string): string {
   return `#${hex && /^[0-9a-f]{6}$/i.test(hex) ? hex : fallback}`;
 }
 
-/** Customização do Tema (product §2), without crop and zoom and without the e-mail images. */
+/** Customização do Tema (product §2), without crop and zoom; the e-mail images have their own form. */
 export function OrganizationThemeForm({ organization }: { organization: Organization }) {
   const mutation = useSaveOrganizationTheme();
   const [logo, setLogo] = useState<File | null>(null);
