@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerProfileRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerCustomEmailRoutes(app, deps);
+  registerCategoryRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),
@@ -84,7 +86,10 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/media/');
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
     }

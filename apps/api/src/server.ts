@@ -7,6 +7,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/database';
 import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
 import { seedDemoWhenEmpty } from './db/seed/demo';
+import { insertMissingDefaultCategories } from './modules/categories/categories.repo';
 
 const config = readConfig();
 mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
@@ -18,6 +19,7 @@ if (!connectionString) {
   connectionString = embeddedServer.connectionStringFor('prumo');
 }
 const database = await openDatabase(connectionString);
+await insertMissingDefaultCategories(database.db);
 // An external database is someone's real data: demo accounts only through `npm run seed:demo`.
 if (embeddedServer && (await seedDemoWhenEmpty(database.db))) {
   console.log('Demo organizations created (see README for the accounts).');

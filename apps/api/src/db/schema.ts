@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -140,4 +144,199 @@ export const loginFailures = pgTable(
     index('login_failures_account_index').on(table.accountKey, table.failedAt),
     index('login_failures_address_index').on(table.address, table.failedAt),
   ],
+);
+
+// ——— Bank statements and cash flow (issue 3) ———
+
+export const categoryKindEnum = pgEnum('category_kind', ['expense', 'income', 'asset_transfer']);
+export const originKindEnum = pgEnum('origin_kind', ['bank_account', 'credit_card', 'manual']);
+export const taskTypeEnum = pgEnum('task_type', ['import', 'budget-planning', 'categorizing', 'notification']);
+export const taskStatusEnum = pgEnum('task_status', ['pending', 'rejected', 'done']);
+/** Who gave a transaction its category: a person, what Prumo learned, or the keyword rules. */
+export const categorizedByEnum = pgEnum('categorized_by', ['person', 'client_history', 'organization_history', 'rule']);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: categoryKindEnum('kind').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [uniqueIndex('categories_organization_name_unique').on(table.organizationId, table.name)],
+);
+
+export const descriptions = pgTable(
+  'descriptions',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [uniqueIndex('descriptions_category_name_unique').on(table.categoryId, table.name)],
+);
+
+/** An account or card of a client, identified by bank code, branch and number ('' when unknown). */
+export const origins = pgTable(
+  'origins',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: originKindEnum('kind').notNull(),
+    bankCode: text('bank_code').notNull().default(''),
+    branch: text('branch').notNull().default(''),
+    accountNumber: text('account_number').notNull().default(''),
+    nickname: text('nickname'),
+    ignored: boolean('ignored').notNull().default(false),
+    balanceCents: bigint('balance_cents', { mode: 'number' }),
+    balanceDate: date('balance_date'),
+    dueDay: smallint('due_day'),
+    closingDay: smallint('closing_day'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('origins_identity_unique').on(
+      table.clientUserId,
+      table.kind,
+      table.bankCode,
+      table.branch,
+      table.accountNumber,
+    ),
+  ],
+);
+
+export const importBundles = pgTable(
+  'import_bundles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('import_bundles_client_index').on(table.clientUserId, table.createdAt)],
+);
+
+export const statementFiles = pgTable(
+  'statement_files',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => importBundles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storedPath: text('stored_path'),
+    readStatus: text('read_status').notNull(),
+    transactionsRead: integer('transactions_read').notNull().default(0),
+    transactionsAdded: integer('transactions_added').notNull().default(0),
+    /** Rows of the file that are not transactions (balances, future entries), with why. */
+    skippedRows: jsonb('skipped_rows').$type<{ reason: string; text: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [index('statement_files_client_index').on(table.clientUserId, table.createdAt)],
+);
+
+/** Which accounts or cards a file brought; `newAccount` when the file created the origin. */
+export const statementFileOrigins = pgTable(
+  'statement_file_origins',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => statementFiles.id, { onDelete: 'cascade' }),
+    originId: integer('origin_id')
+      .notNull()
+      .references(() => origins.id, { onDelete: 'cascade' }),
+    newAccount: boolean('new_account').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.originId] })],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originId: integer('origin_id')
+      .notNull()
+      .references(() => origins.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => statementFiles.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    /** When the money actually leaves or arrives: a card purchase counts on its bill's due date. */
+    cashDate: date('cash_date').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    merchantKey: text('merchant_key').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    descriptionId: integer('description_id').references(() => descriptions.id, { onDelete: 'set null' }),
+    categorizedBy: categorizedByEnum('categorized_by'),
+    categorizedAt: timestamp('categorized_at', { withTimezone: true }),
+    isFixed: boolean('is_fixed').notNull().default(false),
+    ignored: boolean('ignored').notNull().default(false),
+    isAssetTransfer: boolean('is_asset_transfer').notNull().default(false),
+    createdFrom: text('created_from').notNull(),
+    /** Stable identity within the origin, so importing the same lines again adds nothing. */
+    identityKey: text('identity_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('transactions_origin_identity_unique').on(table.originId, table.identityKey),
+    index('transactions_client_cash_date_index').on(table.clientUserId, table.cashDate),
+    index('transactions_organization_merchant_index').on(table.organizationId, table.merchantKey),
+    index('transactions_file_index').on(table.fileId),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: taskTypeEnum('type').notNull(),
+    status: taskStatusEnum('status').notNull().default('pending'),
+    title: text('title').notNull(),
+    start: date('start'),
+    end: date('end'),
+    bundleId: integer('bundle_id').references(() => importBundles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tasks_client_index').on(table.clientUserId, table.status)],
 );

@@ -14,6 +14,7 @@ import { organizationFeatures, organizations } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import { createSecret } from '../../src/lib/secrets';
 import { insertAuthToken, insertUserWithProfile, type UserRow } from '../../src/modules/accounts/accounts.repo';
+import { insertDefaultCategories } from '../../src/modules/categories/categories.repo';
 
 export const testPassword = 'Senha@segura1';
 let passwordHash: string | undefined;
@@ -78,6 +79,7 @@ export async function createTestOrganization(context: TestContext, options: { to
     .values({ slug, name: `Organização ${slug}`, corporateName: `Organização ${slug} Ltda.`, primaryColor: '123456' })
     .returning();
   if (!organization) throw new Error('no organization');
+  await insertDefaultCategories(db, organization.id);
   const toggles = options.toggles ?? [...featureToggles];
   if (toggles.length) {
     await db.insert(organizationFeatures).values(toggles.map((code) => ({ organizationId: organization.id, code })));

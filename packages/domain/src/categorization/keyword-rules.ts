@@ -91,7 +91,7 @@ const rules: readonly KeywordRule[] = [
   {
     category: 'Lazer',
     description: 'Viagens',
-    keywords: ['HOTEL', 'AIRBNB', 'BOOKING', 'LATAM', 'GOL', 'AZUL', 'DECOLAR', 'CVC'],
+    keywords: ['HOTEL', 'AIRBNB', 'BOOKING', 'LATAM', 'GOL LINHAS', 'AZUL LINHAS', 'DECOLAR', 'CVC'],
   },
   {
     category: 'Saúde',

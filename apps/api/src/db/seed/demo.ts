@@ -3,6 +3,7 @@ import { featureToggles, organizationFlags } from '@prumo/domain/organization/fe
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { insertUserWithProfile } from '../../modules/accounts/accounts.repo';
+import { insertDefaultCategories } from '../../modules/categories/categories.repo';
 import type { Database, Transaction } from '../database';
 import { organizationFeatures, organizations } from '../schema';
 
@@ -134,6 +135,7 @@ async function insertDemoOrganization(transaction: Transaction, demo: DemoOrgani
   await transaction
     .insert(organizationFeatures)
     .values(demo.features.map((code) => ({ organizationId: organization.id, code })));
+  await insertDefaultCategories(transaction, organization.id);
   const idsByEmail = new Map<string, number>();
   for (const user of demo.users) {
     const created = await insertUserWithProfile(

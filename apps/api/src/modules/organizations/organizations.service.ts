@@ -11,6 +11,7 @@ import { createSecret, hashSecret } from '../../lib/secrets';
 import { isUniqueViolation } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
 import { registerFirstManager } from '../accounts/accounts.service';
+import { insertDefaultCategories } from '../categories/categories.repo';
 import { readUploadedImage } from '../profiles/uploaded-image';
 import { presentOrganization } from './organization-view';
 import { findOrganizationById, findOrganizationBySlug, updateOrganization } from './organizations.repo';
@@ -63,6 +64,7 @@ export async function createOrganization(deps: AppDependencies, input: Organizat
       await transaction
         .insert(organizationFeatures)
         .values(featureToggles.map((code) => ({ organizationId: created.id, code })));
+      await insertDefaultCategories(transaction, created.id);
       return created.id;
     });
     const found = await findOrganizationById(deps.db, organizationId);

@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { profiles, users } from '../db/schema';
+import { type Caller, requireCaller } from '../plugins/authentication';
+import { failWithDetail } from './http-errors';
+
+/** Whose money a call is about: the client themself, or a client their planner (or manager) names. */
+export interface ClientScope {
+  organizationId: number;
+  clientUserId: number;
+  caller: Caller;
+}
+
+export const ClientQuerySchema = z.object({
+  clientId: z.coerce.number().int().positive().optional(),
+  client: z.coerce.number().int().positive().optional(),
+});
+
+const clientNotFound = 'Não encontramos o usuário informado!';
+
+/**
+ * product §6: a client's own `client`/`clientId` is ignored (their data only); a planner must name
+ * one of their clients, a manager any client of the organization. Checked in one scoped query.
+ */
+export async function resolveClientScope(db: Database, request: FastifyRequest): Promise<ClientScope> {
+  const caller = requireCaller(request);
+  if (caller.role === 'client') {
+    return { organizationId: caller.organizationId, clientUserId: caller.userId, caller };
+  }
+  const query = ClientQuerySchema.safeParse(request.query ?? {});
+  const clientUserId = query.success ? (query.data.clientId ?? query.data.client) : undefined;
+  if (!clientUserId) failWithDetail(400, 'Informe o cliente (clientId).');
+  const [client] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.accessLevel, 'client')))
+    .where(
+      and(
+        eq(users.id, clientUserId),
+        eq(users.organizationId, caller.organizationId),
+        caller.role === 'manager' ? sql`true` : eq(profiles.plannerUserId, caller.userId),
+      ),
+    );
+  if (!client) failWithDetail(404, clientNotFound);
+  return { organizationId: caller.organizationId, clientUserId, caller };
+}

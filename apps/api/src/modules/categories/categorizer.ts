@@ -1,0 +1,94 @@
+import { guessByKeywords } from '@prumo/domain/categorization/keyword-rules';
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { findDescriptionIdsByNames } from './categories.repo';
+
+type Executor = Database | Transaction;
+
+export interface CategorySuggestion {
+  categoryId: number;
+  descriptionId: number | null;
+  isAssetTransfer: boolean;
+  by: 'client_history' | 'organization_history' | 'rule';
+}
+
+export interface LineToCategorize {
+  merchantKey: string;
+  name: string;
+  amountCents: number;
+}
+
+interface LearnedRow extends Record<string, unknown> {
+  merchant_key: string;
+  direction: number;
+  category_id: number;
+  description_id: number | null;
+  kind: string;
+}
+
+function learnedKey(merchantKey: string, direction: number): string {
+  return `${direction}|${merchantKey}`;
+}
+
+/**
+ * Learned categorization: what this client gave the same merchant (same direction of money)
+ * most recently; else what most of the organization's clients gave it; else the keyword rules.
+ * Two queries for the whole batch, whatever its size.
+ */
+export async function suggestCategories(
+  db: Executor,
+  scope: { organizationId: number; clientUserId: number },
+  lines: readonly LineToCategorize[],
+): Promise<(CategorySuggestion | null)[]> {
+  const merchantKeys = [...new Set(lines.map((line) => line.merchantKey).filter(Boolean))];
+  const clientHistory = new Map<string, LearnedRow>();
+  const organizationHistory = new Map<string, LearnedRow>();
+  if (merchantKeys.length) {
+    // One array parameter (a plain array would be spread into a list of parameters).
+    const keysArray = sql`${sql.param(merchantKeys)}::text[]`;
+    const fromClient = await db.execute<LearnedRow>(sql`
+      select distinct on (t.merchant_key, sign(t.amount_cents))
+        t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind
+      from transactions t join categories c on c.id = t.category_id
+      where t.organization_id = ${scope.organizationId} and t.client_user_id = ${scope.clientUserId}
+        and t.categorized_by = 'person' and t.merchant_key = any(${keysArray})
+      order by t.merchant_key, sign(t.amount_cents), t.categorized_at desc nulls last, t.id desc`);
+    for (const row of fromClient.rows) clientHistory.set(learnedKey(row.merchant_key, row.direction), row);
+    const fromOrganization = await db.execute<LearnedRow>(sql`
+      select distinct on (grouped.merchant_key, grouped.direction)
+        grouped.merchant_key, grouped.direction, grouped.category_id, grouped.description_id, grouped.kind
+      from (
+        select t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind,
+          count(distinct t.client_user_id) as clients, max(t.categorized_at) as latest
+        from transactions t join categories c on c.id = t.category_id
+        where t.organization_id = ${scope.organizationId} and t.categorized_by = 'person'
+          and t.merchant_key = any(${keysArray})
+        group by 1, 2, 3, 4, 5
+      ) grouped
+      order by grouped.merchant_key, grouped.direction, grouped.clients desc, grouped.latest desc nulls last`);
+    for (const row of fromOrganization.rows) organizationHistory.set(learnedKey(row.merchant_key, row.direction), row);
+  }
+  const treeByName = await findDescriptionIdsByNames(db, scope.organizationId);
+
+  return lines.map((line) => {
+    const key = learnedKey(line.merchantKey, Math.sign(line.amountCents));
+    const learned = clientHistory.get(key) ?? organizationHistory.get(key);
+    if (learned && line.merchantKey) {
+      return {
+        categoryId: learned.category_id,
+        descriptionId: learned.description_id,
+        isAssetTransfer: learned.kind === 'asset_transfer',
+        by: clientHistory.has(key) ? 'client_history' : 'organization_history',
+      };
+    }
+    const guess = guessByKeywords(line.name, line.amountCents);
+    const row = guess ? treeByName.get(`${guess.category}/${guess.description}`) : undefined;
+    if (!row) return null;
+    return {
+      categoryId: row.categoryId,
+      descriptionId: row.descriptionId,
+      isAssetTransfer: row.kind === 'asset_transfer',
+      by: 'rule',
+    };
+  });
+}
