@@ -1,0 +1,83 @@
+import { parseBrazilianDate } from '@prumo/domain/br/date';
+import { z } from 'zod';
+
+const dateMessage = 'Data inválida';
+
+/** "2026-11-01" or "01/11/2026" → "2026-11-01". */
+export const QueryDateSchema = z
+  .string({ error: 'Este campo é obrigatório' })
+  .trim()
+  .transform((value, context) => {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : parseBrazilianDate(value);
+    if (
+      !iso ||
+      Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) ||
+      new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) !== iso
+    ) {
+      context.addIssue({ code: 'custom', message: dateMessage });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+const booleanText = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'])
+  .transform((value) => value === 'true' || value === 'True' || value === '1');
+
+/** A list given as repeated parameters (?origins=1&origins=2) or comma-separated (?origins=1,2). */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,9}$/, 'Valor inválido')
+          .transform(Number),
+      )
+      .max(500),
+  );
+
+/**
+ * The cash-flow filter of product §3: start and end required (cash dates), 25 a page from offset 0,
+ * and the optional filters. `cashDateStart`/`cashDateEnd` are accepted as the call's own names.
+ */
+export const CashFlowFilterSchema = z
+  .object({
+    start: QueryDateSchema.optional(),
+    end: QueryDateSchema.optional(),
+    cashDateStart: QueryDateSchema.optional(),
+    cashDateEnd: QueryDateSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(25),
+    offset: z.coerce.number().int().min(0).default(0),
+    origins: idList.optional(),
+    category: idList.optional(),
+    description: idList.optional(),
+    isExpense: booleanText.optional(),
+    showIgnored: booleanText.optional(),
+    uncategorized: booleanText.optional(),
+    search: z.string().trim().max(100).optional(),
+    clientId: z.coerce.number().int().positive().optional(),
+    client: z.coerce.number().int().positive().optional(),
+    showPlanned: booleanText.optional(),
+    showDescriptions: booleanText.optional(),
+    isFinancialProduct: booleanText.optional(),
+    identificationNumber: z.string().optional(),
+  })
+  .transform((filter, context) => {
+    const start = filter.start ?? filter.cashDateStart;
+    const end = filter.end ?? filter.cashDateEnd;
+    if (!start) context.addIssue({ code: 'custom', message: 'Este campo é obrigatório', path: ['start'] });
+    if (!end) context.addIssue({ code: 'custom', message: 'Este campo é obrigatório', path: ['end'] });
+    if (start && end && start > end) {
+      context.addIssue({
+        code: 'custom',
+        message: 'A data final deve ser igual ou posterior à inicial.',
+        path: ['end'],
+      });
+    }
+    if (!start || !end) return z.NEVER;
+    return { ...filter, start, end };
+  });
+export type CashFlowFilter = z.infer<typeof CashFlowFilterSchema>;

@@ -1,0 +1,179 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { categories, descriptions, origins, transactions } from '../../db/schema';
+import type { ClientScope } from '../../lib/client-scope';
+import type { CashFlowFilter } from './cash-flow-filters';
+
+type Executor = Database | Transaction;
+
+/** The `where` of every cash-flow read: the client's own lines, in the period, with the filters. */
+function buildCashFlowWhere(scope: ClientScope, filter: CashFlowFilter): SQL | undefined {
+  return and(
+    eq(transactions.organizationId, scope.organizationId),
+    eq(transactions.clientUserId, scope.clientUserId),
+    gte(transactions.cashDate, filter.start),
+    lte(transactions.cashDate, filter.end),
+    filter.showIgnored ? undefined : eq(transactions.ignored, false),
+    filter.origins?.length ? inArray(transactions.originId, filter.origins) : undefined,
+    filter.category?.length ? inArray(transactions.categoryId, filter.category) : undefined,
+    filter.description?.length ? inArray(transactions.descriptionId, filter.description) : undefined,
+    filter.isExpense === undefined
+      ? undefined
+      : filter.isExpense
+        ? lt(transactions.amountCents, 0)
+        : gt(transactions.amountCents, 0),
+    filter.uncategorized ? isNull(transactions.categoryId) : undefined,
+    filter.search ? ilike(transactions.name, `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    // Lines of ignored accounts stay out of the cash flow (ignore-origin/).
+    sql`not exists (select 1 from ${origins} where ${origins.id} = ${transactions.originId} and ${origins.ignored})`,
+  );
+}
+
+const cashFlowColumns = {
+  id: transactions.id,
+  name: transactions.name,
+  categoryId: transactions.categoryId,
+  categoryName: categories.name,
+  categoryKind: categories.kind,
+  descriptionId: transactions.descriptionId,
+  descriptionName: descriptions.name,
+  isFixed: transactions.isFixed,
+  ignored: transactions.ignored,
+  amountCents: transactions.amountCents,
+  date: transactions.date,
+  cashDate: transactions.cashDate,
+  createdFrom: transactions.createdFrom,
+  clientUserId: transactions.clientUserId,
+  isAssetTransfer: transactions.isAssetTransfer,
+  originId: transactions.originId,
+  originKind: origins.kind,
+  originBankCode: origins.bankCode,
+  originAccountNumber: origins.accountNumber,
+  originNickname: origins.nickname,
+  categorizedBy: transactions.categorizedBy,
+};
+
+export async function findCashFlowPage(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
+  const where = buildCashFlowWhere(scope, filter);
+  const [total] = await db.select({ total: count() }).from(transactions).where(where);
+  const rows = await db
+    .select(cashFlowColumns)
+    .from(transactions)
+    .innerJoin(origins, eq(origins.id, transactions.originId))
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
+    .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
+    .where(where)
+    .orderBy(desc(transactions.cashDate), desc(transactions.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.total ?? 0, rows };
+}
+
+export type CashFlowRow = Awaited<ReturnType<typeof findCashFlowPage>>['rows'][number];
+
+export async function findCashFlowLine(db: Executor, scope: ClientScope, id: number): Promise<CashFlowRow | null> {
+  const [row] = await db
+    .select(cashFlowColumns)
+    .from(transactions)
+    .innerJoin(origins, eq(origins.id, transactions.originId))
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
+    .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.organizationId, scope.organizationId),
+        eq(transactions.clientUserId, scope.clientUserId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Sums by category and description (one GROUP BY), for the summary and the charts. */
+export async function sumByDescription(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
+  const rows = await db
+    .select({
+      categoryId: transactions.categoryId,
+      categoryName: categories.name,
+      categoryKind: categories.kind,
+      descriptionId: transactions.descriptionId,
+      descriptionName: descriptions.name,
+      direction: sql<number>`sign(${transactions.amountCents})::int`,
+      totalCents: sql<string>`sum(${transactions.amountCents})`,
+      lines: count(),
+    })
+    .from(transactions)
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
+    .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
+    .where(buildCashFlowWhere(scope, { ...filter, showIgnored: false }))
+    .groupBy(
+      transactions.categoryId,
+      categories.name,
+      categories.kind,
+      categories.position,
+      transactions.descriptionId,
+      descriptions.name,
+      descriptions.position,
+      sql`sign(${transactions.amountCents})`,
+    )
+    .orderBy(asc(categories.position), asc(descriptions.position));
+  // SUM of bigint comes back as text: cents are converted here, at the repository's edge.
+  return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
+}
+
+/** Category and description of the caller's organization, checked together (a description belongs to its category). */
+export async function findCategorization(
+  db: Executor,
+  organizationId: number,
+  categoryId: number | null,
+  descriptionId: number | null,
+) {
+  if (descriptionId !== null) {
+    const [row] = await db
+      .select({ categoryId: descriptions.categoryId, kind: categories.kind })
+      .from(descriptions)
+      .innerJoin(categories, eq(categories.id, descriptions.categoryId))
+      .where(and(eq(descriptions.id, descriptionId), eq(descriptions.organizationId, organizationId)));
+    if (!row || (categoryId !== null && row.categoryId !== categoryId)) return null;
+    return { categoryId: row.categoryId, descriptionId, kind: row.kind };
+  }
+  if (categoryId === null) return { categoryId: null, descriptionId: null, kind: null };
+  const [row] = await db
+    .select({ id: categories.id, kind: categories.kind })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.organizationId, organizationId)));
+  return row ? { categoryId: row.id, descriptionId: null, kind: row.kind } : null;
+}
+
+export async function updateCashFlowLines(
+  db: Executor,
+  scope: ClientScope,
+  ids: number[],
+  changes: Partial<typeof transactions.$inferInsert>,
+): Promise<number> {
+  const updated = await db
+    .update(transactions)
+    .set(changes)
+    .where(
+      and(
+        inArray(transactions.id, ids),
+        eq(transactions.organizationId, scope.organizationId),
+        eq(transactions.clientUserId, scope.clientUserId),
+      ),
+    )
+    .returning({ id: transactions.id });
+  return updated.length;
+}
+
+export async function deleteCashFlowLines(db: Executor, scope: ClientScope, ids: number[]): Promise<number> {
+  const deleted = await db
+    .delete(transactions)
+    .where(
+      and(
+        inArray(transactions.id, ids),
+        eq(transactions.organizationId, scope.organizationId),
+        eq(transactions.clientUserId, scope.clientUserId),
+      ),
+    )
+    .returning({ id: transactions.id });
+  return deleted.length;
+}

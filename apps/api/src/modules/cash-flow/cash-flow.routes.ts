@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDependencies } from '../../dependencies';
+import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
+import { buildPage } from '../../lib/pagination';
+import {
+  cashFlowMessages,
+  categorizeLines,
+  createManualLines,
+  deleteLines,
+  findPresentedLine,
+  listCashFlow,
+  renameLine,
+  summarizeCashFlow,
+} from './cash-flow.service';
+import { CashFlowFilterSchema, QueryDateSchema } from './cash-flow-filters';
+
+/** The spec's client sends a category as a number, or as an object whose value is used, or null. */
+const ReferenceSchema = z
+  .union([
+    z.number().int().positive(),
+    z.string().regex(/^\d+$/).transform(Number),
+    z.object({ value: z.coerce.number().int().positive() }).transform((reference) => reference.value),
+    z.object({ id: z.coerce.number().int().positive() }).transform((reference) => reference.id),
+    z.null(),
+  ])
+  .optional();
+
+const CategorizationSchema = z.object({
+  category: ReferenceSchema,
+  description: ReferenceSchema,
+  flow_type: z.string().optional(),
+  is_fixed: z.boolean().optional(),
+  ignored: z.boolean().optional(),
+  apply_to_similar: z.boolean().optional(),
+});
+
+const IdsSchema = z.array(z.coerce.number().int().positive()).min(1, 'Informe ao menos uma transação.').max(1000);
+
+const ManualLineSchema = z.object({
+  name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
+  amount: z
+    .number({ error: 'Valor inválido' })
+    .int('Valor inválido: envie centavos inteiros')
+    .refine((value) => value !== 0 && Number.isSafeInteger(value), 'Valor inválido'),
+  date: QueryDateSchema,
+  category: ReferenceSchema,
+  description: ReferenceSchema,
+  origin: z.number().int().positive().optional(),
+  is_fixed: z.boolean().optional(),
+});
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Fluxo de caixa'];
+  const scopeOf = (request: FastifyRequest) => resolveClientScope(deps.db, request);
+
+  api.get('/api/cash-flow/', { schema: { tags, querystring: CashFlowFilterSchema } }, async (request) => {
+    const { count, rows } = await listCashFlow(deps, await scopeOf(request), request.query);
+    return buildPage(request, request.query, count, rows);
+  });
+
+  api.get('/api/cash-flow/summary/', { schema: { tags, querystring: CashFlowFilterSchema } }, async (request) =>
+    summarizeCashFlow(deps, await scopeOf(request), request.query),
+  );
+
+  api.post(
+    '/api/cash-flow/',
+    { schema: { tags, querystring: ClientQuerySchema, body: ManualLineSchema } },
+    async (request, reply) => {
+      const [created] = await createManualLines(deps, await scopeOf(request), [request.body]);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.get(
+    '/api/cash-flow/:id/',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    async (request) => findPresentedLine(deps, await scopeOf(request), request.params.id),
+  );
+
+  api.put(
+    '/api/cash-flow/:id/',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: CategorizationSchema } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      await categorizeLines(deps, scope, [request.params.id], request.body);
+      return findPresentedLine(deps, scope, request.params.id);
+    },
+  );
+
+  api.delete(
+    '/api/cash-flow/:id/',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    async (request) => {
+      await deleteLines(deps, await scopeOf(request), [request.params.id]);
+      return { detail: cashFlowMessages.deleted };
+    },
+  );
+
+  api.put(
+    '/api/cash-flows/',
+    { schema: { tags, querystring: ClientQuerySchema, body: CategorizationSchema.extend({ ids: IdsSchema }) } },
+    async (request) => {
+      const updated = await categorizeLines(deps, await scopeOf(request), request.body.ids, request.body);
+      return { updated };
+    },
+  );
+
+  api.delete(
+    '/api/cash-flows/',
+    {
+      schema: {
+        tags,
+        querystring: ClientQuerySchema.extend({ ids: z.string().optional() }),
+        body: z.object({ ids: IdsSchema }).optional(),
+      },
+    },
+    async (request) => {
+      const ids = request.body?.ids ?? IdsSchema.parse((request.query.ids ?? '').split(',').filter(Boolean));
+      const deleted = await deleteLines(deps, await scopeOf(request), ids);
+      return { deleted, detail: cashFlowMessages.deleted };
+    },
+  );
+
+  api.post(
+    '/api/cash-flows/',
+    { schema: { tags, querystring: ClientQuerySchema, body: z.array(ManualLineSchema).min(1).max(500) } },
+    async (request, reply) =>
+      reply.status(201).send(await createManualLines(deps, await scopeOf(request), request.body)),
+  );
+
+  api.put(
+    '/api/transactions/name/:id/',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ClientQuerySchema,
+        body: z.object({
+          name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
+        }),
+      },
+    },
+    async (request) => renameLine(deps, await scopeOf(request), request.params.id, request.body.name),
+  );
+}

@@ -1,0 +1,319 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { origins, tasks, transactions } from '../../db/schema';
+import type { AppDependencies } from '../../dependencies';
+import type { ClientScope } from '../../lib/client-scope';
+import { failOnField, failWithDetail } from '../../lib/http-errors';
+import {
+  type CashFlowRow,
+  deleteCashFlowLines,
+  findCashFlowLine,
+  findCashFlowPage,
+  findCategorization,
+  sumByDescription,
+  updateCashFlowLines,
+} from './cash-flow.repo';
+import type { CashFlowFilter } from './cash-flow-filters';
+
+export const cashFlowMessages = {
+  notFound: 'Não encontramos o cashflow baseado no ID passado',
+  invalidCategorization: 'Categoria ou descrição inválida.',
+  deleted: 'Transação deletada',
+  originNotFound: 'Conta não encontrada.',
+};
+
+export function presentCashFlowLine(row: CashFlowRow) {
+  const accountLabel = row.originNickname || [row.originBankCode, row.originAccountNumber].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.categoryId,
+    category_name: row.categoryName,
+    description: row.descriptionId,
+    description_name: row.descriptionName,
+    flow_type: row.amountCents < 0 ? 'expense' : 'income',
+    is_expense: row.amountCents < 0,
+    is_fixed: row.isFixed,
+    ignored: row.ignored,
+    amount: row.amountCents,
+    date: row.date,
+    cash_date: row.cashDate,
+    created_from: row.createdFrom,
+    client: row.clientUserId,
+    is_asset_transfer: row.isAssetTransfer,
+    origins: row.originId,
+    origin_kind: row.originKind,
+    origin_name: accountLabel || (row.originKind === 'manual' ? 'Conta manual' : 'Conta'),
+    categorized_by: row.categorizedBy,
+  };
+}
+
+export async function listCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const { count, rows } = await findCashFlowPage(deps.db, scope, filter);
+  return { count, rows: rows.map(presentCashFlowLine) };
+}
+
+type SummaryGroupName = 'expense' | 'income' | 'asset_transfer';
+
+/**
+ * cash-flow/summary/: actual amounts by category and description for the period. A category's
+ * kind says its group; lines without category go by their sign. Planned amounts come from
+ * budgets (null while the client has none for the period).
+ */
+export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const rows = await sumByDescription(deps.db, scope, filter);
+  const groups: Record<
+    SummaryGroupName,
+    Map<
+      string,
+      {
+        categoryId: number | null;
+        categoryName: string;
+        categoryTotal: number;
+        descriptions: Map<
+          string,
+          {
+            descriptionId: number | null;
+            descriptionName: string;
+            descriptionTotal: number;
+            descriptionAmountActual: number;
+            descriptionAmountPlanned: number | null;
+          }
+        >;
+      }
+    >
+  > = { expense: new Map(), income: new Map(), asset_transfer: new Map() };
+  for (const row of rows) {
+    const groupName: SummaryGroupName = row.categoryKind ?? (row.direction < 0 ? 'expense' : 'income');
+    const categoryKey = String(row.categoryId);
+    const group = groups[groupName];
+    const category = group.get(categoryKey) ?? {
+      categoryId: row.categoryId,
+      categoryName: row.categoryName ?? 'Sem categoria',
+      categoryTotal: 0,
+      descriptions: new Map(),
+    };
+    category.categoryTotal += row.totalCents;
+    const descriptionKey = String(row.descriptionId);
+    const description = category.descriptions.get(descriptionKey) ?? {
+      descriptionId: row.descriptionId,
+      descriptionName: row.descriptionName ?? 'Sem descrição',
+      descriptionTotal: 0,
+      descriptionAmountActual: 0,
+      descriptionAmountPlanned: null,
+    };
+    description.descriptionTotal += row.totalCents;
+    description.descriptionAmountActual += row.totalCents;
+    category.descriptions.set(descriptionKey, description);
+    group.set(categoryKey, category);
+  }
+  const present = (name: SummaryGroupName) =>
+    [...groups[name].values()].map((category) => ({ ...category, descriptions: [...category.descriptions.values()] }));
+  const total = (name: SummaryGroupName) =>
+    [...groups[name].values()].reduce((sum, category) => sum + category.categoryTotal, 0);
+  const totalIncome = total('income');
+  const totalExpense = total('expense');
+  return {
+    start: filter.start,
+    end: filter.end,
+    expense: present('expense'),
+    income: present('income'),
+    asset_transfer: present('asset_transfer'),
+    total_income: totalIncome,
+    total_expense: totalExpense,
+    total_savings: totalIncome + totalExpense,
+  };
+}
+
+export interface Categorization {
+  category?: number | null;
+  description?: number | null;
+  is_fixed?: boolean;
+  ignored?: boolean;
+  apply_to_similar?: boolean;
+}
+
+async function resolveCategorization(deps: AppDependencies, scope: ClientScope, input: Categorization) {
+  if (input.category === undefined && input.description === undefined) return null;
+  const found = await findCategorization(
+    deps.db,
+    scope.organizationId,
+    input.category ?? null,
+    input.description ?? null,
+  );
+  if (!found) failOnField('category', cashFlowMessages.invalidCategorization);
+  return found;
+}
+
+/** When nothing is left to categorize, the client's categorizing task is done. */
+async function closeCategorizingTaskWhenDone(deps: AppDependencies, scope: ClientScope): Promise<void> {
+  await deps.db
+    .update(tasks)
+    .set({ status: 'done' })
+    .where(
+      and(
+        eq(tasks.clientUserId, scope.clientUserId),
+        eq(tasks.organizationId, scope.organizationId),
+        eq(tasks.type, 'categorizing'),
+        eq(tasks.status, 'pending'),
+        sql`not exists (select 1 from ${transactions} where ${transactions.clientUserId} = ${scope.clientUserId} and ${transactions.categoryId} is null and not ${transactions.ignored})`,
+      ),
+    );
+}
+
+/**
+ * PUT cash-flow/{id}/ and the bulk form: a person's categorization, which Prumo learns from.
+ * With `apply_to_similar`, the client's other uncategorized lines of the same merchant follow.
+ */
+export async function categorizeLines(deps: AppDependencies, scope: ClientScope, ids: number[], input: Categorization) {
+  const categorization = await resolveCategorization(deps, scope, input);
+  const changes: Partial<typeof transactions.$inferInsert> = {};
+  if (categorization) {
+    changes.categoryId = categorization.categoryId;
+    changes.descriptionId = categorization.descriptionId;
+    changes.categorizedBy = categorization.categoryId === null ? null : 'person';
+    changes.categorizedAt = categorization.categoryId === null ? null : new Date();
+    changes.isAssetTransfer = categorization.kind === 'asset_transfer';
+  }
+  if (input.is_fixed !== undefined) changes.isFixed = input.is_fixed;
+  if (input.ignored !== undefined) changes.ignored = input.ignored;
+  if (Object.keys(changes).length === 0) failWithDetail(400, 'Nada para alterar.');
+  const updated = await deps.db.transaction(async (transaction) => {
+    const count = await updateCashFlowLines(transaction, scope, ids, changes);
+    if (count !== ids.length) failWithDetail(404, cashFlowMessages.notFound);
+    if (input.apply_to_similar && categorization?.categoryId) {
+      await transaction.execute(sql`
+        update transactions alike set category_id = ${categorization.categoryId},
+          description_id = ${categorization.descriptionId}, categorized_by = 'rule', categorized_at = now(),
+          is_asset_transfer = ${categorization.kind === 'asset_transfer'}
+        from transactions chosen
+        where chosen.id = any(${sql.param(ids)}::bigint[]) and chosen.client_user_id = ${scope.clientUserId}
+          and alike.client_user_id = ${scope.clientUserId} and alike.organization_id = ${scope.organizationId}
+          and alike.category_id is null and alike.merchant_key <> ''
+          and alike.merchant_key = chosen.merchant_key and sign(alike.amount_cents) = sign(chosen.amount_cents)`);
+    }
+    return count;
+  });
+  await closeCategorizingTaskWhenDone(deps, scope);
+  return updated;
+}
+
+export async function findPresentedLine(deps: AppDependencies, scope: ClientScope, id: number) {
+  const row = await findCashFlowLine(deps.db, scope, id);
+  if (!row) failWithDetail(404, cashFlowMessages.notFound);
+  return presentCashFlowLine(row);
+}
+
+export async function deleteLines(deps: AppDependencies, scope: ClientScope, ids: number[]) {
+  const deleted = await deps.db.transaction(async (transaction) => {
+    const count = await deleteCashFlowLines(transaction, scope, ids);
+    if (count !== ids.length) failWithDetail(404, cashFlowMessages.notFound);
+    return count;
+  });
+  await closeCategorizingTaskWhenDone(deps, scope);
+  return deleted;
+}
+
+export async function renameLine(deps: AppDependencies, scope: ClientScope, id: number, name: string) {
+  const updated = await updateCashFlowLines(deps.db, scope, [id], { name, merchantKey: normalizeMerchantName(name) });
+  if (updated === 0) failWithDetail(404, cashFlowMessages.notFound);
+  return findPresentedLine(deps, scope, id);
+}
+
+/** The client's cash account ("Dinheiro"), made on first use, for lines typed by hand. */
+async function findOrCreateCashOrigin(deps: AppDependencies, scope: ClientScope): Promise<number> {
+  const [existing] = await deps.db
+    .select({ id: origins.id })
+    .from(origins)
+    .where(
+      and(
+        eq(origins.clientUserId, scope.clientUserId),
+        eq(origins.kind, 'manual'),
+        eq(origins.accountNumber, 'dinheiro'),
+      ),
+    );
+  if (existing) return existing.id;
+  const [created] = await deps.db
+    .insert(origins)
+    .values({
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+      kind: 'manual',
+      accountNumber: 'dinheiro',
+      nickname: 'Dinheiro',
+    })
+    .onConflictDoNothing()
+    .returning({ id: origins.id });
+  return created ? created.id : findOrCreateCashOrigin(deps, scope);
+}
+
+export interface ManualLine {
+  name: string;
+  amount: number;
+  date: string;
+  category?: number | null;
+  description?: number | null;
+  origin?: number;
+  is_fixed?: boolean;
+}
+
+export async function createManualLines(deps: AppDependencies, scope: ClientScope, lines: ManualLine[]) {
+  const originIds = new Set<number>();
+  for (const line of lines) if (line.origin) originIds.add(line.origin);
+  for (const originId of originIds) {
+    const [origin] = await deps.db
+      .select({ id: origins.id })
+      .from(origins)
+      .where(
+        and(
+          eq(origins.id, originId),
+          eq(origins.clientUserId, scope.clientUserId),
+          eq(origins.organizationId, scope.organizationId),
+        ),
+      );
+    if (!origin) failOnField('origin', cashFlowMessages.originNotFound);
+  }
+  const cashOrigin = lines.some((line) => !line.origin) ? await findOrCreateCashOrigin(deps, scope) : null;
+  const prepared: (typeof transactions.$inferInsert)[] = [];
+  for (const line of lines) {
+    const categorization = await resolveCategorization(deps, scope, line);
+    prepared.push({
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+      originId: line.origin ?? (cashOrigin as number),
+      date: line.date,
+      cashDate: line.date,
+      amountCents: line.amount,
+      name: line.name,
+      merchantKey: normalizeMerchantName(line.name),
+      categoryId: categorization?.categoryId ?? null,
+      descriptionId: categorization?.descriptionId ?? null,
+      categorizedBy: categorization?.categoryId ? ('person' as const) : null,
+      categorizedAt: categorization?.categoryId ? new Date() : null,
+      isAssetTransfer: categorization?.kind === 'asset_transfer',
+      isFixed: line.is_fixed ?? false,
+      createdFrom: 'manual',
+      // Typed lines are never duplicates of each other: each gets an identity of its own.
+      identityKey: `manual:${createHash('sha1').update(randomUUID()).digest('base64url')}`,
+    });
+  }
+  const created = await deps.db.transaction((transaction) =>
+    transaction.insert(transactions).values(prepared).returning({ id: transactions.id }),
+  );
+  return Promise.all(created.map((row) => findPresentedLine(deps, scope, row.id)));
+}
+
+export async function findUncategorizedCount(deps: AppDependencies, scope: ClientScope): Promise<number> {
+  const [row] = await deps.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.clientUserId, scope.clientUserId),
+        isNull(transactions.categoryId),
+        eq(transactions.ignored, false),
+      ),
+    );
+  return row?.total ?? 0;
+}
