@@ -8,6 +8,7 @@ export default defineConfig({
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'statement-readers', include: ['packages/statement-readers/src/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

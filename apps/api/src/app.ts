@@ -12,6 +12,7 @@ import type { AppDependencies } from './dependencies';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerCashFlowRoutes } from './modules/cash-flow/cash-flow.routes';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
+import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerCustomEmailRoutes(app, deps);
   registerCategoryRoutes(app, deps);
   registerCashFlowRoutes(app, deps);
+  registerImportRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

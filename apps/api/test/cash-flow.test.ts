@@ -181,14 +181,12 @@ describe('categorizing', () => {
     const target = await createTestOrganization(context);
     const token = target.client.token;
     const line = await addLine(token, { name: 'Coisa', amount: -100, date: '2026-10-01' });
-    await context.database.db
-      .insert(tasks)
-      .values({
-        organizationId: target.id,
-        clientUserId: target.client.row.id,
-        type: 'categorizing',
-        title: 'Categorizar',
-      });
+    await context.database.db.insert(tasks).values({
+      organizationId: target.id,
+      clientUserId: target.client.row.id,
+      type: 'categorizing',
+      title: 'Categorizar',
+    });
     const description = (await call(context, 'GET', '/api/description/', { token })).json()[0];
     await call(context, 'PUT', `/api/cash-flow/${line.id}/`, { token, payload: { description: description.id } });
     const [task] = await context.database.db.select().from(tasks).where(eq(tasks.clientUserId, target.client.row.id));

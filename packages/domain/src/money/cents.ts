@@ -12,13 +12,25 @@ export function assertSafeCents(amountCents: number): number {
   return amountCents;
 }
 
+export interface ParseMoneyOptions {
+  /**
+   * For machine-written amounts (OFX): with no comma, a dot is always the decimal separator,
+   * so "-30.000" is thirty. Typed amounts keep reading "1.000" as one thousand.
+   */
+  dotIsDecimal?: boolean;
+}
+
 /**
- * Parses a typed amount such as "1.234,56", "-33,3", "R$ 5.326,43" or "1234.56" into cents,
- * digit by digit (never through a float). A comma is the decimal separator when present;
- * otherwise a single dot followed by 1–2 digits at the end is taken as decimal.
+ * Parses an amount such as "1.234,56", "-33,3", "R$ 5.326,43", "1234.56", "1,234.56" or a padded
+ * "+00000000000000.2400" into cents, digit by digit (never through a float). When both separators
+ * appear, the rightmost one is the decimal separator; a comma alone is decimal; a single dot followed
+ * by 1–2 digits at the end is decimal (any single dot with `dotIsDecimal`). Digits past the second
+ * decimal round half away from zero.
  */
-export function parseMoneyToCents(text: string): number {
-  const trimmed = text.replace(/R\$/i, '').replace(/\s/g, '').trim();
+export function parseMoneyToCents(text: string, options: ParseMoneyOptions = {}): number {
+  const plainCents = readPlainCents(text);
+  if (plainCents !== null) return plainCents;
+  const trimmed = /[rR$\s]/.test(text) ? text.replace(/R\$/i, '').replace(/\s/g, '') : text;
   const match = /^([+-]?)([\d.,]+)$/.exec(trimmed);
   if (!match) throw new MoneyError('Valor inválido');
   const sign = match[1] === '-' ? -1 : 1;
@@ -26,17 +38,21 @@ export function parseMoneyToCents(text: string): number {
   let integerPart: string;
   let fractionPart: string;
   const lastComma = body.lastIndexOf(',');
-  if (lastComma >= 0) {
+  const lastDot = body.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot > lastComma) {
+    integerPart = body.slice(0, lastDot).replace(/,/g, '');
+    fractionPart = body.slice(lastDot + 1);
+  } else if (lastComma >= 0) {
     integerPart = body.slice(0, lastComma).replace(/\./g, '');
     fractionPart = body.slice(lastComma + 1);
   } else {
-    const lastDot = body.lastIndexOf('.');
-    const dotCount = body.split('.').length - 1;
-    if (lastDot >= 0 && dotCount === 1 && body.length - lastDot - 1 <= 2) {
+    const hasSingleDot = lastDot >= 0 && body.indexOf('.') === lastDot;
+    const decimalsAfterDot = body.length - lastDot - 1;
+    if (hasSingleDot && (options.dotIsDecimal || decimalsAfterDot <= 2)) {
       integerPart = body.slice(0, lastDot);
       fractionPart = body.slice(lastDot + 1);
     } else {
-      integerPart = body.replace(/\./g, '');
+      integerPart = lastDot >= 0 ? body.replace(/\./g, '') : body;
       fractionPart = '';
     }
   }
@@ -49,6 +65,59 @@ export function parseMoneyToCents(text: string): number {
   // Half-up rounding on the third decimal, done on digits.
   if (Number(paddedFraction[2] ?? '0') >= 5) cents += 1;
   return assertSafeCents(sign * cents);
+}
+
+/**
+ * The common shape "-1234.56" / "1234,5" / "1234" (no spaces, no thousands, at most 2 decimals) read
+ * on character codes; null for anything else. Statement files carry one amount per row, so this
+ * spares the general path's strings on big files, with the same result.
+ */
+function readPlainCents(text: string): number | null {
+  const length = text.length;
+  let index = 0;
+  let sign = 1;
+  const first = text.charCodeAt(0);
+  if (first === 45 || first === 43) {
+    sign = first === 45 ? -1 : 1;
+    index = 1;
+  }
+  let integer = 0;
+  let integerDigits = 0;
+  while (index < length) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) break;
+    integer = integer * 10 + digit;
+    integerDigits++;
+    index++;
+  }
+  if (integerDigits === 0 || integerDigits > 13) return null;
+  let fraction = 0;
+  if (index < length) {
+    const separator = text.charCodeAt(index);
+    if (separator !== 46 && separator !== 44) return null;
+    const decimals = length - index - 1;
+    if (decimals < 1 || decimals > 2) return null;
+    for (let position = index + 1; position < length; position++) {
+      const digit = text.charCodeAt(position) - 48;
+      if (digit < 0 || digit > 9) return null;
+      fraction = fraction * 10 + digit;
+    }
+    if (decimals === 1) fraction *= 10;
+  }
+  return sign * (integer * 100 + fraction) || 0;
+}
+
+/**
+ * Converts a number read from a spreadsheet cell (e.g. -800.5) into cents. The shortest text that
+ * reads back as the same double is what the person typed, so the digits of that text are rounded,
+ * not the binary expansion (1.005 becomes 101 cents, not 100).
+ */
+export function convertNumberToCents(value: number): number {
+  if (!Number.isFinite(value)) throw new MoneyError('Valor inválido');
+  const shortestText = String(value);
+  // Exponent forms ("1e-7") have no thousands to confuse; toFixed writes them out in plain digits.
+  const plainText = /e/i.test(shortestText) ? value.toFixed(20) : shortestText;
+  return parseMoneyToCents(plainText, { dotIsDecimal: true });
 }
 
 const brlFormatter = new Intl.NumberFormat('pt-BR', {

@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
+import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { readStatement } from '@prumo/statement-readers/read-statement';
+import { StatementReadError } from '@prumo/statement-readers/statement-read-error';
+import type { StatementAccount, StatementReadResult } from '@prumo/statement-readers/statement-types';
+import type { FastifyRequest } from 'fastify';
+import type { AppDependencies } from '../../dependencies';
+import type { ClientScope } from '../../lib/client-scope';
+import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
+import { suggestCategories } from '../categories/categorizer';
+import {
+  ensureCategorizingTask,
+  findBundle,
+  findFileOrigins,
+  findFiles,
+  insertBundle,
+  insertFileOrigin,
+  insertStatementFile,
+  insertTransactions,
+  type NewTransactionRow,
+  updateFileCounts,
+  upsertOrigin,
+} from './imports.repo';
+
+export const importMessages = {
+  invalidExtension: 'Extensão inválida: envie arquivos xlsx, ofx ou xls.',
+  noFiles: 'Envie ao menos um arquivo (campo files).',
+  allRejected: 'Nenhum arquivo pôde ser lido.',
+  bundleNotFound: 'Não encontramos o pacote que você procura',
+  tooManyFiles: 'Envie no máximo 20 arquivos por vez.',
+  tooLarge: 'Arquivo grande demais: o limite é 20 MB por arquivo.',
+};
+
+const acceptedExtensions = new Set(['ofx', 'xls', 'xlsx']);
+export const maximumStatementBytes = 20 * 1024 * 1024;
+const maximumFilesPerUpload = 20;
+
+interface UploadedFile {
+  name: string;
+  content: Buffer;
+}
+
+export interface RejectedFile {
+  name: string;
+  detail: string;
+}
+
+/** The multipart `files` field, one or more; nothing is kept of a file over the size limit. */
+export async function readUploadedFiles(
+  request: FastifyRequest,
+): Promise<{ files: UploadedFile[]; rejected: RejectedFile[] }> {
+  if (!request.isMultipart()) failOnField('files', importMessages.noFiles);
+  const files: UploadedFile[] = [];
+  const rejected: RejectedFile[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maximumStatementBytes, files: maximumFilesPerUpload },
+    })) {
+      if (part.type !== 'file') continue;
+      const name = part.filename || 'arquivo';
+      const extension = name.split('.').pop()?.toLowerCase() ?? '';
+      if (!acceptedExtensions.has(extension)) {
+        part.file.resume();
+        rejected.push({ name, detail: importMessages.invalidExtension });
+        continue;
+      }
+      try {
+        files.push({ name, content: await part.toBuffer() });
+      } catch {
+        rejected.push({ name, detail: importMessages.tooLarge });
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') failOnField('files', importMessages.tooManyFiles);
+    throw error;
+  }
+  if (files.length === 0 && rejected.length === 0) failOnField('files', importMessages.noFiles);
+  return { files, rejected };
+}
+
+function identityText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A line's identity within its account: date, amount, text and which of the identical lines of
+ * this file it is (the first, second…). The same file, or another file covering the same days,
+ * gives the same identities; two real, identical purchases on one day stay two.
+ */
+export function buildIdentityKeys(account: Pick<StatementAccount, 'transactions'>): string[] {
+  const seen = new Map<string, number>();
+  return account.transactions.map((transaction) => {
+    const base = `${transaction.date}|${transaction.amountCents}|${identityText(transaction.description)}`;
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    return createHash('sha1').update(`${base}|${occurrence}`).digest('base64url');
+  });
+}
+
+function describeReadError(error: unknown): string {
+  if (error instanceof StatementReadError) return error.message;
+  return 'Arquivo com leitura incompatível com o sistema.';
+}
+
+async function importOneFile(
+  deps: AppDependencies,
+  scope: ClientScope,
+  bundleId: number,
+  file: UploadedFile,
+  statement: StatementReadResult,
+): Promise<number> {
+  const sha256 = createHash('sha256').update(file.content).digest('hex');
+  const lines = statement.accounts.flatMap((account) =>
+    account.transactions.map((transaction) => ({
+      merchantKey: normalizeMerchantName(transaction.description),
+      name: transaction.description,
+      amountCents: transaction.amountCents,
+    })),
+  );
+  const suggestions = await suggestCategories(deps.db, scope, lines);
+
+  // All or nothing: the file, its accounts and its lines land together or not at all.
+  return deps.db.transaction(async (transaction) => {
+    const stored = await insertStatementFile(transaction, scope, {
+      bundleId,
+      name: file.name,
+      format: statement.format,
+      sizeBytes: file.content.length,
+      sha256,
+      readStatus: 'Leitura concluída',
+      transactionsRead: lines.length,
+      skippedRows: statement.skippedRows.slice(0, 500),
+    });
+    let lineIndex = 0;
+    let added = 0;
+    let uncategorized = 0;
+    let pendencies = 0;
+    for (const account of statement.accounts) {
+      const origin = await upsertOrigin(
+        transaction,
+        scope,
+        {
+          kind: account.kind,
+          bankCode: (account.bankCode && normalizeBankCode(account.bankCode)) ?? '',
+          branch: account.branch ?? '',
+          accountNumber: account.accountNumber ?? '',
+        },
+        account.balance,
+      );
+      await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
+      if (origin.created) pendencies += 1;
+      const identityKeys = buildIdentityKeys(account);
+      const rows: NewTransactionRow[] = account.transactions.map((line, index) => {
+        const suggestion = suggestions[lineIndex + index] ?? null;
+        return {
+          originId: origin.id,
+          date: line.date,
+          cashDate: line.date,
+          amountCents: line.amountCents,
+          name: line.description,
+          merchantKey: lines[lineIndex + index]?.merchantKey ?? '',
+          categoryId: suggestion?.categoryId ?? null,
+          descriptionId: suggestion?.descriptionId ?? null,
+          categorizedBy: suggestion?.by ?? null,
+          isAssetTransfer: suggestion?.isAssetTransfer ?? false,
+          identityKey: identityKeys[index] as string,
+        };
+      });
+      lineIndex += account.transactions.length;
+      const result = await insertTransactions(transaction, scope, stored.id, rows);
+      added += result.added;
+      uncategorized += result.uncategorized;
+    }
+    await updateFileCounts(
+      transaction,
+      stored.id,
+      added,
+      pendencies > 0 ? 'Leitura concluída com pendências' : 'Leitura concluída',
+    );
+    if (uncategorized > 0) await ensureCategorizingTask(transaction, scope);
+    return stored.id;
+  });
+}
+
+/**
+ * upload/ and import-bundle/{id}/add/: each file is read, then imported on its own, all or
+ * nothing; files that cannot be read are reported and leave nothing behind. When every file
+ * fails, the answer is 400 and no bundle is made.
+ */
+export async function importFiles(
+  deps: AppDependencies,
+  scope: ClientScope,
+  existingBundleId: number | null,
+  uploaded: { files: UploadedFile[]; rejected: RejectedFile[] },
+) {
+  const rejected = [...uploaded.rejected];
+  const readable: { file: UploadedFile; statement: StatementReadResult }[] = [];
+  for (const file of uploaded.files) {
+    try {
+      readable.push({ file, statement: readStatement(file.name, file.content) });
+    } catch (error) {
+      rejected.push({ name: file.name, detail: describeReadError(error) });
+    }
+  }
+  if (readable.length === 0) {
+    // The first reason as the detail (what a person reads first), every file's reason beside it.
+    throw new HttpError(400, {
+      detail: rejected.length === 1 ? rejected[0]?.detail : importMessages.allRejected,
+      files: rejected.map((file) => `${file.name}: ${file.detail}`),
+    });
+  }
+  const bundle = existingBundleId
+    ? await findBundle(deps.db, scope, existingBundleId)
+    : await insertBundle(deps.db, scope);
+  if (!bundle) failWithDetail(404, importMessages.bundleNotFound);
+  const fileIds: number[] = [];
+  for (const { file, statement } of readable)
+    fileIds.push(await importOneFile(deps, scope, bundle.id, file, statement));
+  return { bundle, files: await presentFiles(deps, scope, fileIds), rejected };
+}
+
+export async function presentFiles(deps: AppDependencies, scope: ClientScope, fileIds?: number[], bundleId?: number) {
+  const files = await findFiles(deps.db, scope, { fileIds, bundleId });
+  const fileOrigins = await findFileOrigins(
+    deps.db,
+    files.map((file) => file.id),
+  );
+  return files.map((file) => ({
+    id: file.id,
+    name: file.name,
+    format: file.format,
+    read_status: file.readStatus,
+    bundle: file.bundleId,
+    created_at: file.createdAt.toISOString(),
+    transactions_read: file.transactionsRead,
+    transactions_added: file.transactionsAdded,
+    duplicates_ignored: file.transactionsRead - file.transactionsAdded,
+    skipped_rows: file.skippedRows,
+    manual_cash: false,
+    accounts: fileOrigins
+      .filter((origin) => origin.fileId === file.id)
+      .map((origin) => ({
+        origin: origin.originId,
+        kind: origin.kind,
+        bank_code: origin.bankCode || null,
+        bank_name: findBankByCode(origin.bankCode)?.name ?? null,
+        branch: origin.branch || null,
+        account_number: origin.accountNumber || null,
+        new_account: origin.newAccount,
+      })),
+  }));
+}

@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { origins, statementFiles, tasks, transactions } from '../src/db/schema';
+import { buildMultipart } from './helpers/multipart';
+import {
+  call,
+  createTestContext,
+  createTestOrganization,
+  type TestContext,
+  type TestOrganization,
+} from './helpers/test-app';
+
+const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/statements');
+const readFixture = (relative: string) => readFileSync(path.join(fixtures, relative));
+
+let context: TestContext;
+let organization: TestOrganization;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  organization = await createTestOrganization(context);
+});
+
+function upload(token: string, files: { name: string; content: Buffer | string }[], query = '') {
+  const body = buildMultipart(
+    files.map((file) => ({
+      name: 'files',
+      fileName: file.name,
+      content: file.content,
+      type: 'application/octet-stream',
+    })),
+  );
+  return call(context, 'POST', `/api/upload/${query}`, { token, ...body });
+}
+
+async function countLines(clientUserId: number) {
+  const rows = await context.database.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.clientUserId, clientUserId));
+  return rows.length;
+}
+
+describe('POST upload/', () => {
+  it('imports an OFX: its account, its lines, categorized where Prumo can tell', async () => {
+    const target = await createTestOrganization(context);
+    const response = await upload(target.client.token, [
+      { name: 'bb.ofx', content: readFixture('kamino-company__OfxSharp/bb.ofx') },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.rejected).toEqual([]);
+    expect(body.files).toHaveLength(1);
+    expect(body.files[0]).toMatchObject({
+      name: 'bb.ofx',
+      format: 'ofx',
+      read_status: 'Leitura concluída com pendências',
+      transactions_read: 3,
+      transactions_added: 3,
+      duplicates_ignored: 0,
+      accounts: [
+        {
+          kind: 'bank_account',
+          bank_code: '001',
+          bank_name: 'Banco do Brasil',
+          branch: '9999-9',
+          account_number: '99999-9',
+          new_account: true,
+        },
+      ],
+    });
+    const lines = (
+      await call(context, 'GET', '/api/cash-flow/?start=2014-03-01&end=2014-03-31', { token: target.client.token })
+    ).json();
+    expect(lines.count).toBe(3);
+    expect(lines.results.map((line: { amount: number }) => line.amount).sort((a: number, b: number) => a - b)).toEqual([
+      -10_000, -2_225, 344_480,
+    ]);
+    expect(lines.results.map((line: { name: string }) => line.name)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Transferência Agendada'),
+        expect.stringContaining('Compra com Cartão'),
+      ]),
+    );
+    const saque = lines.results.find((line: { name: string }) => line.name.includes('Saque'));
+    expect(saque).toMatchObject({ description_name: 'Saque', categorized_by: 'rule' });
+  });
+
+  it('adds nothing when the same file comes again, and keeps separate identical purchases', async () => {
+    const target = await createTestOrganization(context);
+    const ofx = readFixture('adelarcubs__ofxparser/extrato_itau.ofx');
+    const first = (await upload(target.client.token, [{ name: 'extrato.ofx', content: ofx }])).json();
+    const added = first.files[0].transactions_added;
+    expect(added).toBeGreaterThan(0);
+    const before = await countLines(target.client.row.id);
+    const again = await upload(target.client.token, [{ name: 'extrato de novo.ofx', content: ofx }]);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().files[0]).toMatchObject({
+      transactions_added: 0,
+      duplicates_ignored: first.files[0].transactions_read,
+      accounts: [{ new_account: false }],
+    });
+    expect(await countLines(target.client.row.id)).toBe(before);
+  });
+
+  it('imports an XLSX statement', async () => {
+    const target = await createTestOrganization(context);
+    const response = await upload(target.client.token, [
+      { name: 'itau.xlsx', content: readFixture('financeiroLLE__Conciliacao-Extratos/Itau-CC-67890.xlsx') },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().files[0].format).toBe('xlsx');
+    expect(response.json().files[0].transactions_added).toBeGreaterThan(0);
+  });
+
+  it('rejects other extensions and unreadable files, keeping the good ones; nothing of a bad file stays', async () => {
+    const target = await createTestOrganization(context);
+    const response = await upload(target.client.token, [
+      { name: 'itau.ofx', content: readFixture('kamino-company__OfxSharp/itau.ofx') },
+      { name: 'foto.png', content: 'não é extrato' },
+      { name: 'quebrado.ofx', content: 'isto não é um OFX' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.files.map((file: { name: string }) => file.name)).toEqual(['itau.ofx']);
+    expect(body.rejected).toEqual([
+      { name: 'foto.png', detail: 'Extensão inválida: envie arquivos xlsx, ofx ou xls.' },
+      { name: 'quebrado.ofx', detail: expect.any(String) },
+    ]);
+    const stored = await context.database.db
+      .select()
+      .from(statementFiles)
+      .where(eq(statementFiles.clientUserId, target.client.row.id));
+    expect(stored.map((file) => file.name)).toEqual(['itau.ofx']);
+  });
+
+  it('answers 400 when no file can be imported, and stores nothing', async () => {
+    const target = await createTestOrganization(context);
+    const response = await upload(target.client.token, [{ name: 'planilha.csv', content: 'a;b' }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'Extensão inválida: envie arquivos xlsx, ofx ou xls.',
+      files: ['planilha.csv: Extensão inválida: envie arquivos xlsx, ofx ou xls.'],
+    });
+    const garbage = await upload(target.client.token, [{ name: 'lixo.xls', content: Buffer.alloc(4096, 7) }]);
+    expect(garbage.statusCode).toBe(400);
+    expect(
+      (
+        await context.database.db
+          .select()
+          .from(statementFiles)
+          .where(eq(statementFiles.clientUserId, target.client.row.id))
+      ).length,
+    ).toBe(0);
+    const empty = await call(context, 'POST', '/api/upload/', { token: target.client.token, payload: {} });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('opens a categorizing task for what stays uncategorized', async () => {
+    const target = await createTestOrganization(context);
+    await upload(target.client.token, [
+      { name: 'santander.ofx', content: readFixture('kamino-company__OfxSharp/santander.ofx') },
+    ]);
+    const uncategorized = (
+      await call(context, 'GET', '/api/cash-flow/?start=2000-01-01&end=2030-12-31&uncategorized=true', {
+        token: target.client.token,
+      })
+    ).json();
+    const pendingTasks = await context.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.clientUserId, target.client.row.id));
+    expect(pendingTasks.filter((task) => task.type === 'categorizing' && task.status === 'pending')).toHaveLength(
+      uncategorized.count > 0 ? 1 : 0,
+    );
+  });
+
+  it('lets a planner import for their client, not for another', async () => {
+    const content = readFixture('kamino-company__OfxSharp/itau.ofx');
+    const forClient = await upload(
+      organization.planner.token,
+      [{ name: 'itau.ofx', content }],
+      `?clientId=${organization.client.row.id}`,
+    );
+    expect(forClient.statusCode).toBe(201);
+    const [origin] = await context.database.db
+      .select()
+      .from(origins)
+      .where(eq(origins.clientUserId, organization.client.row.id));
+    expect(origin).toBeDefined();
+    const forOther = await upload(
+      organization.planner.token,
+      [{ name: 'itau.ofx', content }],
+      `?clientId=${organization.loneClient.row.id}`,
+    );
+    expect(forOther.statusCode).toBe(404);
+    expect(await countLines(organization.loneClient.row.id)).toBe(0);
+  });
+});
+
+describe('files and pendencies', () => {
+  it('lists files, reads one, completes a pendency and deletes a file with its lines', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const uploaded = (
+      await upload(token, [{ name: 'bb.ofx', content: readFixture('kamino-company__OfxSharp/bb.ofx') }])
+    ).json();
+    const fileId = uploaded.files[0].id;
+
+    const list = (await call(context, 'GET', '/api/file/', { token })).json();
+    expect(list.results.map((file: { id: number }) => file.id)).toEqual([fileId]);
+    const read = (await call(context, 'GET', `/api/file/${fileId}/read/?ignored=false`, { token })).json();
+    expect(read.transactions).toHaveLength(3);
+
+    const pendencies = (await call(context, 'GET', '/api/pendency/', { token })).json();
+    expect(pendencies).toEqual([
+      expect.objectContaining({ filename: 'bb.ofx', fileId, kind: 'bank_account', newAccount: true }),
+    ]);
+    const completed = await call(context, 'PATCH', `/api/pendency/complete-file/${fileId}/`, {
+      token,
+      payload: { balance: 123_456 },
+    });
+    expect(completed.statusCode).toBe(200);
+    expect((await call(context, 'GET', '/api/pendency/', { token })).json()).toEqual([]);
+    const [origin] = await context.database.db
+      .select()
+      .from(origins)
+      .where(eq(origins.clientUserId, target.client.row.id));
+    expect(origin?.balanceCents).toBe(123_456);
+
+    expect(
+      (await call(context, 'GET', `/api/file/${fileId}/read/`, { token: organization.client.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(context, 'DELETE', `/api/file/${fileId}/`, { token: organization.client.token })).statusCode,
+    ).toBe(404);
+    expect((await call(context, 'DELETE', `/api/file/${fileId}/`, { token })).statusCode).toBe(204);
+    expect(await countLines(target.client.row.id)).toBe(0);
+  });
+
+  it('puts card purchases on the bill due date once the card pendency is completed', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const uploaded = (
+      await upload(token, [{ name: 'fatura.ofx', content: readFixture('adelarcubs__ofxparser/fatura_cc_1.ofx') }])
+    ).json();
+    const file = uploaded.files[0];
+    expect(file.accounts[0].kind).toBe('credit_card');
+    const response = await call(context, 'PATCH', `/api/pendency/complete-file/${file.id}/`, {
+      token,
+      payload: { closeDay: 3, dueDate: 10 },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = await context.database.db.select().from(transactions).where(eq(transactions.fileId, file.id));
+    for (const line of lines) {
+      expect(line.cashDate.endsWith('-10')).toBe(true);
+      expect(line.cashDate > line.date).toBe(true);
+    }
+    const missing = await call(context, 'PATCH', `/api/pendency/complete-file/${file.id}/`, {
+      token,
+      payload: { closeDay: 3, dueDate: 10 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,11 @@
+/** Caps that keep a hostile or absurd file from taking unbounded memory or time. */
+export const statementLimits = {
+  maxFileBytes: 20 * 1024 * 1024,
+  /** Sum of the uncompressed sizes of an XLSX's zip entries. */
+  maxUncompressedBytes: 50 * 1024 * 1024,
+  maxArchiveEntries: 2_000,
+  /** Transactions in an OFX, rows in all sheets of a spreadsheet. */
+  maxRows: 200_000,
+  /** Accounts and cards in one OFX; real files hold a handful. */
+  maxStatements: 1_000,
+} as const;

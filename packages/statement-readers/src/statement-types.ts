@@ -1,0 +1,54 @@
+/** What a reader returns for one file: plain data, ready for an importer to match and store. */
+export interface StatementReadResult {
+  format: 'ofx' | 'xls' | 'xlsx';
+  /** Only for text formats (OFX): the encoding the bytes turned out to be in, whatever the header said. */
+  encoding?: 'utf-8' | 'windows-1252';
+  /** One per account or card found in the file. */
+  accounts: StatementAccount[];
+  /** Rows that are not transactions (balances, future rows) or could not be read, for the user to see. */
+  skippedRows: SkippedRow[];
+}
+
+export interface SkippedRow {
+  /** pt-BR, short: 'Saldo', 'Lançamento futuro', 'Data inválida', 'Valor inválido', … */
+  reason: string;
+  /** The row as printed in the file, so the user can find it. */
+  text: string;
+}
+
+export interface StatementAccount {
+  kind: 'bank_account' | 'credit_card';
+  /** COMPE code with 3 digits when numeric ("1" → "001", "0341" → "341"); other identifiers kept as written. */
+  bankCode: string | null;
+  branch: string | null;
+  accountNumber: string | null;
+  /** ISO 4217; 'BRL' when the file does not say. */
+  currency: string;
+  /** YYYY-MM-DD */
+  startDate: string | null;
+  endDate: string | null;
+  balance: StatementBalance | null;
+  transactions: StatementTransaction[];
+}
+
+export interface StatementBalance {
+  amountCents: number;
+  date: string | null;
+}
+
+export interface StatementTransaction {
+  /** YYYY-MM-DD, the day the bank printed (time and offset labels are ignored). */
+  date: string;
+  /** Hundredths of the currency unit; negative = money out. */
+  amountCents: number;
+  /** What a person reads: NAME/MEMO combined, trimmed, entities decoded. */
+  description: string;
+  fitId: string | null;
+  type: string | null;
+  checkNumber: string | null;
+  /**
+   * 1 for the first transaction with the same fitId, date, amount and description in this account,
+   * 2 for the next identical one, …: with those fields it identifies a transaction across re-imports.
+   */
+  occurrence: number;
+}
