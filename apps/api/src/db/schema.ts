@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -209,6 +211,8 @@ export const origins = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    // The target of the transactions' composite foreign key.
+    unique('origins_owner_unique').on(table.id, table.organizationId, table.clientUserId),
     uniqueIndex('origins_identity_unique').on(
       table.clientUserId,
       table.kind,
@@ -279,19 +283,19 @@ export const statementFileOrigins = pgTable(
   (table) => [primaryKey({ columns: [table.fileId, table.originId] })],
 );
 
+/**
+ * The busiest table: a bank file brings thousands of rows at once, so it keeps its checks to two
+ * foreign keys. The organization and client come with the origin, checked by one composite key
+ * (they cannot disagree with the account's); category and description are checked by the
+ * application against the caller's organization, and are never deleted.
+ */
 export const transactions = pgTable(
   'transactions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    clientUserId: integer('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    originId: integer('origin_id')
-      .notNull()
-      .references(() => origins.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    clientUserId: integer('client_user_id').notNull(),
+    originId: integer('origin_id').notNull(),
     fileId: integer('file_id').references(() => statementFiles.id, { onDelete: 'cascade' }),
     date: date('date').notNull(),
     /** When the money actually leaves or arrives: a card purchase counts on its bill's due date. */
@@ -299,8 +303,8 @@ export const transactions = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
     merchantKey: text('merchant_key').notNull(),
-    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
-    descriptionId: integer('description_id').references(() => descriptions.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id'),
+    descriptionId: integer('description_id'),
     categorizedBy: categorizedByEnum('categorized_by'),
     categorizedAt: timestamp('categorized_at', { withTimezone: true }),
     isFixed: boolean('is_fixed').notNull().default(false),
@@ -312,9 +316,17 @@ export const transactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    foreignKey({
+      columns: [table.originId, table.organizationId, table.clientUserId],
+      foreignColumns: [origins.id, origins.organizationId, origins.clientUserId],
+      name: 'transactions_origin_fk',
+    }).onDelete('cascade'),
     uniqueIndex('transactions_origin_identity_unique').on(table.originId, table.identityKey),
     index('transactions_client_cash_date_index').on(table.clientUserId, table.cashDate),
-    index('transactions_organization_merchant_index').on(table.organizationId, table.merchantKey),
+    // Learned categorization reads only what people categorized: imports do not grow this index.
+    index('transactions_learned_merchant_index')
+      .on(table.organizationId, table.merchantKey)
+      .where(sql`categorized_by = 'person'`),
     index('transactions_file_index').on(table.fileId),
   ],
 );

@@ -216,9 +216,35 @@ const rules: readonly KeywordRule[] = [
   },
 ];
 
-/** Word-boundary search of a normalized keyword in a normalized name. */
-function containsWords(name: string, keyword: string): boolean {
-  return ` ${name} `.includes(` ${keyword} `);
+interface IndexedRule {
+  rule: KeywordRule;
+  order: number;
+}
+
+/** Rules by keyword, so a name is matched by looking up its word sequences, not by scanning every rule. */
+const rulesByKeyword = new Map<string, IndexedRule[]>();
+let longestKeywordWords = 1;
+rules.forEach((rule, order) => {
+  for (const keyword of rule.keywords) {
+    rulesByKeyword.set(keyword, [...(rulesByKeyword.get(keyword) ?? []), { rule, order }]);
+    longestKeywordWords = Math.max(longestKeywordWords, keyword.split(' ').length);
+  }
+});
+
+/** The earliest rule (in the table's order) whose keyword is a run of whole words of the name. */
+function findEarliestRule(words: readonly string[], sign: 1 | -1, best: IndexedRule | null): IndexedRule | null {
+  let found = best;
+  for (let start = 0; start < words.length; start++) {
+    let sequence = '';
+    for (let length = 1; length <= longestKeywordWords && start + length <= words.length; length++) {
+      sequence = length === 1 ? (words[start] as string) : `${sequence} ${words[start + length - 1]}`;
+      for (const candidate of rulesByKeyword.get(sequence) ?? []) {
+        if (candidate.rule.sign && candidate.rule.sign !== sign) continue;
+        if (!found || candidate.order < found.order) found = candidate;
+      }
+    }
+  }
+  return found;
 }
 
 /**
@@ -226,20 +252,15 @@ function containsWords(name: string, keyword: string): boolean {
  * The raw text is searched too, because noise words ("PAGAMENTO", "FATURA") can carry meaning.
  */
 export function guessByKeywords(text: string, amountCents: number): KeywordGuess | null {
-  const merchant = normalizeMerchantName(text);
-  const raw = text
+  const sign = amountCents < 0 ? -1 : 1;
+  const merchantWords = normalizeMerchantName(text).split(' ').filter(Boolean);
+  const rawWords = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
     .replace(/[^A-Z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const sign = amountCents < 0 ? -1 : 1;
-  for (const rule of rules) {
-    if (rule.sign && rule.sign !== sign) continue;
-    if (rule.keywords.some((keyword) => containsWords(merchant, keyword) || containsWords(raw, keyword))) {
-      return { category: rule.category, description: rule.description };
-    }
-  }
-  return null;
+    .split(' ')
+    .filter(Boolean);
+  const found = findEarliestRule(rawWords, sign, findEarliestRule(merchantWords, sign, null));
+  return found ? { category: found.rule.category, description: found.rule.description } : null;
 }

@@ -41,7 +41,8 @@ CREATE TABLE "origins" (
 	"balance_date" date,
 	"due_day" smallint,
 	"closing_day" smallint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "origins_owner_unique" UNIQUE("id","organization_id","client_user_id")
 );
 --> statement-breakpoint
 CREATE TABLE "statement_file_origins" (
@@ -123,12 +124,8 @@ ALTER TABLE "tasks" ADD CONSTRAINT "tasks_organization_id_organizations_id_fk" F
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_client_user_id_users_id_fk" FOREIGN KEY ("client_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_bundle_id_import_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."import_bundles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_client_user_id_users_id_fk" FOREIGN KEY ("client_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_origin_id_origins_id_fk" FOREIGN KEY ("origin_id") REFERENCES "public"."origins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_file_id_statement_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."statement_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_description_id_descriptions_id_fk" FOREIGN KEY ("description_id") REFERENCES "public"."descriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_origin_fk" FOREIGN KEY ("origin_id","organization_id","client_user_id") REFERENCES "public"."origins"("id","organization_id","client_user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_organization_name_unique" ON "categories" USING btree ("organization_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "descriptions_category_name_unique" ON "descriptions" USING btree ("category_id","name");--> statement-breakpoint
 CREATE INDEX "import_bundles_client_index" ON "import_bundles" USING btree ("client_user_id","created_at");--> statement-breakpoint
@@ -137,5 +134,5 @@ CREATE INDEX "statement_files_client_index" ON "statement_files" USING btree ("c
 CREATE INDEX "tasks_client_index" ON "tasks" USING btree ("client_user_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_origin_identity_unique" ON "transactions" USING btree ("origin_id","identity_key");--> statement-breakpoint
 CREATE INDEX "transactions_client_cash_date_index" ON "transactions" USING btree ("client_user_id","cash_date");--> statement-breakpoint
-CREATE INDEX "transactions_organization_merchant_index" ON "transactions" USING btree ("organization_id","merchant_key");--> statement-breakpoint
+CREATE INDEX "transactions_learned_merchant_index" ON "transactions" USING btree ("organization_id","merchant_key") WHERE categorized_by = 'person';--> statement-breakpoint
 CREATE INDEX "transactions_file_index" ON "transactions" USING btree ("file_id");

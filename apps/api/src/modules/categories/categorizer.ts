@@ -69,6 +69,8 @@ export async function suggestCategories(
     for (const row of fromOrganization.rows) organizationHistory.set(learnedKey(row.merchant_key, row.direction), row);
   }
   const treeByName = await findDescriptionIdsByNames(db, scope.organizationId);
+  // Statements repeat the same text often (fees, subscriptions): guess each text once.
+  const guesses = new Map<string, ReturnType<typeof guessByKeywords>>();
 
   return lines.map((line) => {
     const key = learnedKey(line.merchantKey, Math.sign(line.amountCents));
@@ -81,7 +83,12 @@ export async function suggestCategories(
         by: clientHistory.has(key) ? 'client_history' : 'organization_history',
       };
     }
-    const guess = guessByKeywords(line.name, line.amountCents);
+    const guessKey = `${Math.sign(line.amountCents)}|${line.name}`;
+    let guess = guesses.get(guessKey);
+    if (guess === undefined) {
+      guess = guessByKeywords(line.name, line.amountCents);
+      guesses.set(guessKey, guess);
+    }
     const row = guess ? treeByName.get(`${guess.category}/${guess.description}`) : undefined;
     if (!row) return null;
     return {

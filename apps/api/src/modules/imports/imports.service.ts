@@ -80,12 +80,9 @@ export async function readUploadedFiles(
 }
 
 function identityText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Accents are dropped so "Cartão" and "Cartao" (two exports of one bank) are the same line.
+  const plain = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text;
+  return plain.toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -116,9 +113,18 @@ async function importOneFile(
   statement: StatementReadResult,
 ): Promise<number> {
   const sha256 = createHash('sha256').update(file.content).digest('hex');
+  const merchantKeys = new Map<string, string>();
+  const findMerchantKey = (description: string) => {
+    let key = merchantKeys.get(description);
+    if (key === undefined) {
+      key = normalizeMerchantName(description);
+      merchantKeys.set(description, key);
+    }
+    return key;
+  };
   const lines = statement.accounts.flatMap((account) =>
     account.transactions.map((transaction) => ({
-      merchantKey: normalizeMerchantName(transaction.description),
+      merchantKey: findMerchantKey(transaction.description),
       name: transaction.description,
       amountCents: transaction.amountCents,
     })),

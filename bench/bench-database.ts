@@ -1,0 +1,62 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createDiskStorage } from '@prumo/api/src/adapters/file-storage';
+import type { Mailer } from '@prumo/api/src/adapters/mailer';
+import { buildApp } from '@prumo/api/src/app';
+import { readConfig } from '@prumo/api/src/config';
+import { openDatabase } from '@prumo/api/src/db/database';
+import { startEmbeddedServer } from '@prumo/api/src/db/embedded-server';
+import pg from 'pg';
+
+/**
+ * A fresh database for a benchmark: a new database on BENCH_DATABASE_URL's server, or an
+ * embedded PostgreSQL in a temporary directory; and the real app on it.
+ */
+export async function openBenchApp() {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'prumo-bench-'));
+  await chmod(directory, 0o755);
+  const externalUrl = process.env.BENCH_DATABASE_URL;
+  let databaseUrl: string;
+  let stopServer = async () => {};
+  if (externalUrl) {
+    const name = `prumo_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: externalUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(externalUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    stopServer = async () => {
+      const cleaner = new pg.Client({ connectionString: externalUrl });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleaner.end();
+    };
+  } else {
+    const server = await startEmbeddedServer(path.join(directory, 'pg'), () => {});
+    await server.createDatabaseIfMissing('prumo_bench');
+    databaseUrl = server.connectionStringFor('prumo_bench');
+    stopServer = () => server.stop();
+  }
+  const database = await openDatabase(databaseUrl);
+  const mailer: Mailer = { send: async () => {} };
+  const config = { ...readConfig({}), dataDir: directory };
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    storage: createDiskStorage(path.join(directory, 'media')),
+    config,
+  });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await stopServer();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+declare module 'node-ofx-parser' {
+  export function parse(data: string): unknown;
+}
