@@ -12,6 +12,11 @@ export const appScreens = {
   clientes: () => import('./routes/app/clients').then((module) => module.ClientsRoute),
   'configuracao-organizacao': () =>
     import('./routes/app/organization-settings').then((module) => module.OrganizationSettingsRoute),
+  'meu-caixa': () => import('./routes/app/cash-register').then((module) => module.CashRegisterRoute),
+  cliente: () => import('./routes/app/client-view').then((module) => module.ClientViewRoute),
+  arquivo: () => import('./routes/app/files').then((module) => module.FilesRoute),
+  'tarefa-de-categorizacao': () =>
+    import('./routes/app/categorizing-task').then((module) => module.CategorizingTaskRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

@@ -1,3 +1,4 @@
+import type { Role } from '@prumo/domain/auth/roles';
 import { ApiError, errorMessages, extractErrorMessage } from './errors';
 import { notifyError } from './notifications';
 import { readToken } from './storage';
@@ -6,7 +7,7 @@ import { readToken } from './storage';
 
 const apiRoot = '/api/';
 
-type QueryValue = string | number | readonly (string | number)[] | boolean | null | undefined;
+export type QueryValue = string | number | readonly (string | number)[] | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,6 +30,46 @@ export function registerUnauthorizedListener(listener: UnauthorizedListener): vo
   unauthorizedListener = listener;
 }
 
+/** Who is calling and which client the current address names (lib/client-scope). */
+export interface RequestScope {
+  role: Role | null;
+  clientId: string | null;
+}
+
+let readRequestScope: () => RequestScope = () => ({ role: null, clientId: null });
+
+/** The session layer tells the client who is signed in and which client the address names. */
+export function registerRequestScopeReader(reader: () => RequestScope): void {
+  readRequestScope = reader;
+}
+
+// product §6: calls about the user themself never carry a client.
+const userLevelPrefixes = ['me/', 'organization/', 'dashboard/', 'profiles/'];
+
+function hasQueryValue(value: QueryValue): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * product §6: a planner's call without a client id gets the one of the current address (user-level
+ * endpoints excepted); a client's `client`/`clientId` are stripped, their calls are about themself.
+ */
+export function applyClientScope(
+  path: string,
+  query: Record<string, QueryValue> | undefined,
+  scope: RequestScope = readRequestScope(),
+): Record<string, QueryValue> | undefined {
+  if (scope.role === 'client') {
+    if (!query || !('client' in query || 'clientId' in query)) return query;
+    const { client: _client, clientId: _clientId, ...rest } = query;
+    return rest;
+  }
+  if (scope.role !== 'planner' && scope.role !== 'manager') return query;
+  if (!scope.clientId || userLevelPrefixes.some((prefix) => path.startsWith(prefix))) return query;
+  if (query && (hasQueryValue(query.clientId) || hasQueryValue(query.client))) return query;
+  return { ...query, clientId: scope.clientId };
+}
+
 /** Drops empty, undefined, null, boolean and object values (calls-payments §7). */
 export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
@@ -44,11 +85,16 @@ export function buildQueryString(query: Record<string, QueryValue> | undefined):
   return text ? `?${text}` : '';
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
+/** The address of a call, with the client scope applied to authenticated calls. */
+export function buildApiUrl(path: string, query?: Record<string, QueryValue>, authenticated = true): string {
+  const scopedQuery = authenticated ? applyClientScope(path, query) : query;
+  return `${apiRoot}${path}${buildQueryString(scopedQuery)}`;
+}
+
+/** An answer's body: JSON when it says so, else its text; nothing for an empty body. */
+export function parseAnswerText(text: string, contentType: string | null): unknown {
   if (!text) return undefined;
-  if ((response.headers.get('content-type') ?? '').includes('json')) {
+  if ((contentType ?? '').includes('json')) {
     try {
       return JSON.parse(text);
     } catch {
@@ -56,6 +102,45 @@ async function readBody(response: Response): Promise<unknown> {
     }
   }
   return text;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  return parseAnswerText(await response.text(), response.headers.get('content-type'));
+}
+
+interface FailureOptions {
+  silent: boolean;
+  defaultMessage?: string;
+  /** A 401 only ends the session when the call carried a token. */
+  sentToken: boolean;
+}
+
+/** The error of a call that could not reach the server (status 0), with its general alert. */
+export function createConnectionError(silent: boolean): ApiError {
+  if (!silent) notifyError(errorMessages.noConnection, 'no-connection');
+  return new ApiError({ status: 0, data: null, message: errorMessages.noConnection, notified: !silent });
+}
+
+/**
+ * The error of a failed answer, shared by fetch and the upload's XMLHttpRequest: a 401 ends the
+ * session, a 5xx alerts (unless silent), anything else carries the server's message.
+ */
+export function createAnswerError(status: number, data: unknown, options: FailureOptions): ApiError {
+  if (status === 401 && options.sentToken) {
+    unauthorizedListener?.();
+    return new ApiError({ status: 401, data, message: errorMessages.sessionExpired, notified: true });
+  }
+  if (status >= 500) {
+    if (!options.silent) notifyError(errorMessages.serverDown, 'server-down');
+    return new ApiError({ status, data, message: errorMessages.serverDown, notified: !options.silent });
+  }
+  return new ApiError({
+    status,
+    data,
+    message: extractErrorMessage(data, options.defaultMessage),
+    notified: false,
+  });
 }
 
 export async function requestApi<Answer>(path: string, options: RequestOptions = {}): Promise<Answer> {
@@ -72,38 +157,27 @@ export async function requestApi<Answer>(path: string, options: RequestOptions =
 
   let response: Response;
   try {
-    response = await fetch(`${apiRoot}${path}${buildQueryString(query)}`, { method, headers, body: payload, signal });
+    response = await fetch(buildApiUrl(path, query, authenticated), { method, headers, body: payload, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (!silent) notifyError(errorMessages.noConnection, 'no-connection');
-    throw new ApiError({ status: 0, data: null, message: errorMessages.noConnection, notified: !silent });
+    throw createConnectionError(silent);
   }
 
   const data = await readBody(response);
   if (response.ok) return data as Answer;
-
-  if (response.status === 401 && token) {
-    unauthorizedListener?.();
-    throw new ApiError({ status: 401, data, message: errorMessages.sessionExpired, notified: true });
-  }
-  if (response.status >= 500) {
-    if (!silent) notifyError(errorMessages.serverDown, 'server-down');
-    throw new ApiError({ status: response.status, data, message: errorMessages.serverDown, notified: !silent });
-  }
-  throw new ApiError({
-    status: response.status,
-    data,
-    message: extractErrorMessage(data, defaultMessage),
-    notified: false,
-  });
+  throw createAnswerError(response.status, data, { silent, defaultMessage, sentToken: Boolean(token) });
 }
 
-/** Turns a plain object into multipart data, skipping empty values. */
-export function buildFormData(fields: Record<string, string | Blob | null | undefined>): FormData {
+type FormValue = string | Blob;
+
+/** Turns a plain object into multipart data, skipping empty values; a list repeats its field. */
+export function buildFormData(fields: Record<string, FormValue | readonly FormValue[] | null | undefined>): FormData {
   const formData = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;
-    formData.append(key, value);
+    if (Array.isArray(value)) {
+      for (const item of value) formData.append(key, item);
+    } else formData.append(key, value as FormValue);
   }
   return formData;
 }

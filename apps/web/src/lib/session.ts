@@ -1,6 +1,7 @@
 import { paths } from '../config/paths';
 import type { Persona } from '../types/api';
-import { registerUnauthorizedListener } from './api-client';
+import { registerRequestScopeReader, registerUnauthorizedListener } from './api-client';
+import { readClientIdFromLocation } from './client-scope';
 import { errorMessages } from './errors';
 import { navigateTo } from './navigation';
 import { notifyError } from './notifications';
@@ -99,3 +100,9 @@ export function hardKick(): void {
 registerUnauthorizedListener(() => {
   kickToLogin({ message: errorMessages.sessionExpired });
 });
+
+// Read when each call leaves, so it follows the address the router has just moved to.
+registerRequestScopeReader(() => ({
+  role: queryClient.getQueryData<Persona>(personaQueryKey)?.view ?? null,
+  clientId: readClientIdFromLocation(window.location),
+}));

@@ -23,6 +23,7 @@ import {
   findAppRoute,
   isToggleRuleMet,
   listMenuEntries,
+  type MenuEntry,
 } from '@prumo/domain/auth/routes';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation, useParams } from 'react-router';
@@ -32,6 +33,7 @@ import { PageLoader } from '../../components/page-loader';
 import { TestEnvironmentBanner } from '../../components/test-environment-banner';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { addClientQuery, readClientIdFromLocation } from '../../lib/client-scope';
 import { describeError, errorMessages, isApiError } from '../../lib/errors';
 import { notifyError } from '../../lib/notifications';
 import { listEnabledToggles, useOrganization, useOrganizationBrand } from '../../lib/organization';
@@ -313,20 +315,71 @@ interface SideMenuProps {
   currentRoute: AppRoute | null;
 }
 
+interface SideMenuLink {
+  key: string;
+  label: string;
+  href: string;
+  active: boolean;
+}
+
+// The spec's client menu has no entry for the imported files; a planner reviewing a client needs one.
+const clientViewExtraEntries: readonly MenuEntry[] = [{ key: 'files', label: 'Arquivos', route: 'arquivo' }];
+
+/**
+ * product §2: a planner viewing a client sees the client menu, each entry kept on that client
+ * (Meu caixa is the client view itself; the others carry ?clientId=).
+ */
+function listClientViewLinks(
+  slug: string,
+  clientId: string,
+  enabledToggles: ReadonlySet<string>,
+  currentRoute: AppRoute | null,
+): SideMenuLink[] {
+  const entries = [
+    ...listMenuEntries({ menu: 'client', enabledToggles, availableRoutes: availableAppRoutes }),
+    ...clientViewExtraEntries.filter((entry) => availableAppRoutes.has(entry.route)),
+  ].filter((entry) => entry.route !== 'dashboard' && canRoleOpenRoute('planner', findAppRoute(entry.route)));
+  return entries.map((entry) => {
+    const isCashRegister = entry.route === 'meu-caixa';
+    return {
+      key: entry.key,
+      label: entry.label,
+      href: isCashRegister
+        ? paths.app.routes.cliente.getHref(slug, { clientId })
+        : addClientQuery(paths.app.routes[entry.route].getHref(slug), clientId),
+      active: currentRoute?.name === entry.route || (isCashRegister && currentRoute?.name === 'cliente'),
+    };
+  });
+}
+
 function SideMenu({ slug, persona, enabledToggles, currentRoute }: SideMenuProps) {
+  const location = useLocation();
+  const viewedClientId = persona.view === 'planner' ? readClientIdFromLocation(location) : null;
   // Each role has its menu; a planner keeps the planner menu on the dashboard and the profile.
-  const entries = listMenuEntries({ menu: persona.view, enabledToggles, availableRoutes: availableAppRoutes });
+  const links: SideMenuLink[] = viewedClientId
+    ? listClientViewLinks(slug, viewedClientId, enabledToggles, currentRoute)
+    : listMenuEntries({ menu: persona.view, enabledToggles, availableRoutes: availableAppRoutes }).map((entry) => ({
+        key: entry.key,
+        label: entry.label,
+        href: paths.app.routes[entry.route as AppRouteName].getHref(slug),
+        active: currentRoute?.name === entry.route,
+      }));
   return (
     <Stack gap={4}>
-      {entries.map((entry) => (
+      {viewedClientId ? (
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" px="sm" pt={4}>
+          Cliente
+        </Text>
+      ) : null}
+      {links.map((link) => (
         <NavLink
-          key={entry.key}
+          key={link.key}
           component={Link}
-          to={paths.app.routes[entry.route as AppRouteName].getHref(slug)}
-          label={entry.label}
-          active={currentRoute?.name === entry.route}
+          to={link.href}
+          label={link.label}
+          active={link.active}
           variant="light"
-          aria-current={currentRoute?.name === entry.route ? 'page' : undefined}
+          aria-current={link.active ? 'page' : undefined}
         />
       ))}
     </Stack>

@@ -1,6 +1,11 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { SectionHeader } from '../../../components/section-header';
+import { paths } from '../../../config/paths';
+import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { ClientOverview } from '../../../features/dashboard/components/client-overview';
 import { ClientsTable } from '../../../features/team/components/clients-table';
 import { InvitationLinks } from '../../../features/team/components/invitation-links';
@@ -28,7 +33,11 @@ export function DashboardRoute() {
           Dashboard
         </Title>
         {greeting}
-        <ClientsTable scope="planner" title="Meus clientes" />
+        <ClientsTable
+          scope="planner"
+          title="Meus clientes"
+          getClientHref={(clientId) => paths.app.routes.cliente.getHref(organization, { clientId: String(clientId) })}
+        />
         <InvitationLinks organization={organization} hash={me.hash} roles={['client']} />
       </Stack>
     );
@@ -47,6 +56,53 @@ export function DashboardRoute() {
     <Stack gap="md">
       {greeting}
       <ClientOverview persona={me} organization={organization} />
+      <CashShortcuts organization={organization} />
     </Stack>
+  );
+}
+
+// Loaded when first opened: the dashboard stays light for those who do not import.
+const UploadStatementsDialog = lazy(() =>
+  import('../../../features/imports/components/upload-statements-dialog').then((module) => ({
+    default: module.UploadStatementsDialog,
+  })),
+);
+
+/** The client's way to Meu caixa, the statement import and the imported files. */
+function CashShortcuts({ organization }: { organization: string }) {
+  const queryClient = useQueryClient();
+  const [importOpened, setImportOpened] = useState(false);
+  const [importLoaded, setImportLoaded] = useState(false);
+  const filesHref = paths.app.routes.arquivo.getHref(organization);
+  return (
+    <Paper withBorder p="md">
+      <SectionHeader title="Meu caixa" description="Importe os extratos do banco e acompanhe entradas e saídas." />
+      <Group gap="sm">
+        <Button
+          onClick={() => {
+            setImportLoaded(true);
+            setImportOpened(true);
+          }}
+        >
+          Importar extratos
+        </Button>
+        <Button variant="light" component={Link} to={paths.app.routes['meu-caixa'].getHref(organization)}>
+          Ver meu caixa
+        </Button>
+        <Anchor component={Link} to={filesHref} size="sm">
+          Arquivos importados
+        </Anchor>
+      </Group>
+      {importLoaded ? (
+        <Suspense fallback={null}>
+          <UploadStatementsDialog
+            opened={importOpened}
+            onClose={() => setImportOpened(false)}
+            onUploaded={() => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey })}
+            filesHref={filesHref}
+          />
+        </Suspense>
+      ) : null}
+    </Paper>
   );
 }

@@ -1,5 +1,6 @@
-import { Avatar, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { PaginationControls } from '../../../components/pagination-controls';
@@ -17,9 +18,11 @@ interface ClientsTableProps {
   scope: ClientsScope;
   title?: string;
   description?: string;
+  /** Where a planner opens a client's cash register ('Ver caixa'); no column without it. */
+  getClientHref?: (clientId: number) => string;
 }
 
-export function ClientsTable({ scope, title = 'Clientes', description }: ClientsTableProps) {
+export function ClientsTable({ scope, title = 'Clientes', description, getClientHref }: ClientsTableProps) {
   const [offset, setOffset] = useState(0);
   const clients = useClients(scope, offset);
   const canChangePlanner = scope === 'manager';
@@ -44,11 +47,17 @@ export function ClientsTable({ scope, title = 'Clientes', description }: Clients
                     <Table.Th>E-mail</Table.Th>
                     <Table.Th>Último acesso</Table.Th>
                     {canChangePlanner ? <Table.Th>Planejador</Table.Th> : null}
+                    {getClientHref ? <Table.Th>Caixa</Table.Th> : null}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {clients.data.results.map((client) => (
-                    <ClientRow key={client.user.id} client={client} canChangePlanner={canChangePlanner} />
+                    <ClientRow
+                      key={client.user.id}
+                      client={client}
+                      canChangePlanner={canChangePlanner}
+                      clientHref={getClientHref?.(client.user.id)}
+                    />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -69,7 +78,15 @@ export function ClientsTable({ scope, title = 'Clientes', description }: Clients
   );
 }
 
-function ClientRow({ client, canChangePlanner }: { client: ClientRecord; canChangePlanner: boolean }) {
+function ClientRow({
+  client,
+  canChangePlanner,
+  clientHref,
+}: {
+  client: ClientRecord;
+  canChangePlanner: boolean;
+  clientHref?: string;
+}) {
   const name = formatPersonName(client.user);
   return (
     <Table.Tr>
@@ -88,6 +105,13 @@ function ClientRow({ client, canChangePlanner }: { client: ClientRecord; canChan
       {canChangePlanner ? (
         <Table.Td>
           <PlannerSelect client={client} />
+        </Table.Td>
+      ) : null}
+      {clientHref ? (
+        <Table.Td>
+          <Anchor component={Link} to={clientHref} size="sm" aria-label={`Ver caixa de ${name}`}>
+            Ver caixa
+          </Anchor>
         </Table.Td>
       ) : null}
     </Table.Tr>

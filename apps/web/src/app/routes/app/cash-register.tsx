@@ -1,0 +1,91 @@
+import { Anchor, Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
+import { CashRegister } from '../../../features/cash-flow/components/cash-register';
+import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
+import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
+import { usePersona } from '../../../lib/persona';
+import { ClientRequiredNotice } from './client-required-notice';
+import { ViewedClientTitle } from './viewed-client-title';
+
+/** product §2: the task value that opens the import at once. */
+export const importTask = 'importacao';
+
+interface CashRegisterScreenProps {
+  organization: string;
+  /** The client a planner views; null for a client's own cash register. */
+  clientId: string | null;
+  importOpened: boolean;
+  /** The addresses with and without the import open: the dialog follows the address. */
+  importHref: string;
+  closedHref: string;
+}
+
+/** Meu caixa with the import dialog and the links to the imported files and the categorizing task. */
+export function CashRegisterScreen({
+  organization,
+  clientId,
+  importOpened,
+  importHref,
+  closedHref,
+}: CashRegisterScreenProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const filesHref = addClientQuery(paths.app.routes.arquivo.getHref(organization), clientId);
+  // The categorizing task is the client's own (product §6).
+  const categorizeHref = clientId ? null : paths.app.routes['tarefa-de-categorizacao'].getHref(organization);
+
+  return (
+    <Stack gap="md">
+      {clientId ? <ViewedClientTitle clientId={clientId} screen="Caixa" /> : null}
+      <CashRegister
+        actions={
+          <>
+            {categorizeHref ? (
+              <Anchor component={Link} to={categorizeHref} size="sm">
+                Categorizar transações
+              </Anchor>
+            ) : null}
+            <Anchor component={Link} to={filesHref} size="sm">
+              Arquivos importados
+            </Anchor>
+            <Button variant="light" component={Link} to={importHref}>
+              Importar extratos
+            </Button>
+          </>
+        }
+      />
+      <UploadStatementsDialog
+        opened={importOpened}
+        onClose={() => navigate(closedHref, { replace: true })}
+        onUploaded={() => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey })}
+        filesHref={filesHref}
+      />
+    </Stack>
+  );
+}
+
+/** meu-caixa/:task?: a client's cash register, or a planner's with ?clientId=. */
+export function CashRegisterRoute() {
+  const { organization = '', task } = useParams();
+  const clientId = useRouteClientId();
+  const persona = usePersona();
+  if (!persona.data) return <PageLoader />;
+  const viewedClientId = persona.data.view === 'client' ? null : clientId;
+  if (persona.data.view !== 'client' && !viewedClientId) return <ClientRequiredNotice organization={organization} />;
+  const route = paths.app.routes['meu-caixa'];
+  return (
+    <CashRegisterScreen
+      // One screen per client: filters and selection never carry over to another client.
+      key={viewedClientId ?? 'self'}
+      organization={organization}
+      clientId={viewedClientId}
+      importOpened={task === importTask}
+      importHref={addClientQuery(route.getHref(organization, { task: importTask }), viewedClientId)}
+      closedHref={addClientQuery(route.getHref(organization), viewedClientId)}
+    />
+  );
+}

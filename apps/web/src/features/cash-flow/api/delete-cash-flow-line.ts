@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+import type { DetailAnswer } from '../../../types/api';
+import { cashFlowQueryKey } from './get-cash-flow';
+
+export const deleteLineMessages = {
+  deleted: 'Transação deletada',
+  failed: 'Não foi possível deletar transação',
+} as const;
+
+/** DELETE cash-flow/{id}/: 200 `{detail: "Transação deletada"}`. */
+export function deleteCashFlowLine(id: number): Promise<DetailAnswer> {
+  return requestApi<DetailAnswer>(`cash-flow/${id}/`, { method: 'DELETE' });
+}
+
+export function useDeleteCashFlowLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCashFlowLine,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey }),
+  });
+}

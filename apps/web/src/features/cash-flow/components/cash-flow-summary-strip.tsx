@@ -1,0 +1,36 @@
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { formatCents } from '@prumo/domain/money/cents';
+import { amountColors, pickAmountColor } from '../../../components/amount-text';
+import type { CashFlowSummary } from '../../../types/cash-flow-api';
+
+function SummaryCard({ label, amount, color }: { label: string; amount: number | null; color: string }) {
+  return (
+    <Paper withBorder p="md" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {amount === null ? (
+        <Skeleton height={28} mt={4} width="60%" />
+      ) : (
+        <Text size="xl" fw={700} c={color}>
+          {formatCents(amount)}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Entradas (green), Saídas (red) and the period's balance, from cash-flow/summary/. */
+export function CashFlowSummaryStrip({ summary }: { summary: CashFlowSummary | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SummaryCard label="Entradas" amount={summary?.total_income ?? null} color={amountColors.income} />
+      <SummaryCard label="Saídas" amount={summary?.total_expense ?? null} color={amountColors.expense} />
+      <SummaryCard
+        label="Saldo do período"
+        amount={summary?.total_savings ?? null}
+        color={summary ? pickAmountColor(summary.total_savings) : 'dimmed'}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
+import { PaginationControls } from '../../../components/pagination-controls';
+import { SectionHeader } from '../../../components/section-header';
+import { useRouteClientId } from '../../../lib/client-scope';
+import { describeError } from '../../../lib/errors';
+import { cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
+import { useCashFlowSummary } from '../api/get-cash-flow-summary';
+import { type CashFlowOptions, useCashFlowOptions } from '../hooks/use-cash-flow-options';
+import { CashFlowBulkActions } from './cash-flow-bulk-actions';
+import { CashFlowFilters } from './cash-flow-filters';
+import { CashFlowSummaryStrip } from './cash-flow-summary-strip';
+import { CashFlowTable } from './cash-flow-table';
+import { CategorySummary } from './category-summary';
+import { NewCashFlowLineDialog } from './new-cash-flow-line-dialog';
+
+interface CashRegisterProps {
+  /** What the page adds beside 'Nova transação' (import, imported files…); the route composes it. */
+  actions?: ReactNode;
+}
+
+/**
+ * Meu caixa: the period and filters, the totals, the lines (25 a page) with inline categorizing,
+ * ignoring, deleting and bulk actions, a typed line, and the period by category.
+ */
+export function CashRegister({ actions }: CashRegisterProps) {
+  const clientId = useRouteClientId();
+  const { options, setOptions, resetFilters, filter } = useCashFlowOptions(clientId);
+  const [offset, setOffset] = useState(0);
+  const [selectedIds, setSelectedIds] = useState<Set<number>>(() => new Set());
+  const [creating, setCreating] = useState(false);
+  const lines = useCashFlow(filter, offset);
+  const summary = useCashFlowSummary(filter);
+
+  // Another filter or page shows other lines: start from the first page, with nothing selected.
+  const changeOptions = (changes: Partial<CashFlowOptions>) => {
+    setOptions(changes);
+    setOffset(0);
+    setSelectedIds(new Set());
+  };
+  const changeOffset = (next: number) => {
+    setOffset(next);
+    setSelectedIds(new Set());
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end" gap="sm">
+        {actions}
+        <Button onClick={() => setCreating(true)}>Nova transação</Button>
+      </Group>
+      <CashFlowFilters
+        options={options}
+        onChange={changeOptions}
+        onReset={() => {
+          resetFilters();
+          changeOffset(0);
+        }}
+      />
+      <CashFlowSummaryStrip summary={summary.data} />
+      <Paper withBorder p="md">
+        <SectionHeader title="Transações" />
+        {selectedIds.size > 0 ? (
+          <Stack mb="sm">
+            <CashFlowBulkActions selectedIds={selectedIds} onDone={() => setSelectedIds(new Set())} />
+          </Stack>
+        ) : null}
+        {lines.isPending ? <PageLoader label="Carregando transações…" /> : null}
+        {lines.isError ? (
+          <ErrorState
+            title={filterFailedMessage}
+            message={describeError(lines.error)}
+            onRetry={() => lines.refetch()}
+          />
+        ) : null}
+        {lines.data ? (
+          lines.data.results.length === 0 ? (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm" c="dimmed">
+                Nenhuma transação encontrada no período.
+              </Text>
+              {offset > 0 ? (
+                <Button size="xs" variant="default" onClick={() => changeOffset(0)}>
+                  Voltar à primeira página
+                </Button>
+              ) : null}
+            </Stack>
+          ) : (
+            <>
+              <CashFlowTable
+                lines={lines.data.results}
+                selectedIds={selectedIds}
+                onSelectedIdsChange={setSelectedIds}
+                stale={lines.isPlaceholderData}
+              />
+              <PaginationControls
+                count={lines.data.count}
+                offset={offset}
+                pageSize={cashFlowPageSize}
+                hasPrevious={Boolean(lines.data.previous) || offset > 0}
+                hasNext={Boolean(lines.data.next)}
+                onOffsetChange={changeOffset}
+                itemsLabel={lines.data.count === 1 ? 'transação' : 'transações'}
+              />
+            </>
+          )
+        ) : null}
+      </Paper>
+      <CategorySummary summary={summary.data} />
+      <NewCashFlowLineDialog opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

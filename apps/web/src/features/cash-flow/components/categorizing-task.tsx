@@ -1,0 +1,170 @@
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { AmountText } from '../../../components/amount-text';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
+import { PaginationControls } from '../../../components/pagination-controls';
+import { describeError, isApiError } from '../../../lib/errors';
+import { formatIsoDate, toIsoDate } from '../../../lib/format';
+import { notifyError } from '../../../lib/notifications';
+import type { CashFlowLine } from '../../../types/cash-flow-api';
+import { type CashFlowFilter, cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
+import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
+import { LineCategoryPicker } from './line-category-picker';
+
+/**
+ * The lines left to categorize: the last 24 months, and 12 ahead because a card purchase counts
+ * on its bill's due date, which can be after today.
+ */
+function buildTaskFilter(today: Date): CashFlowFilter {
+  return {
+    start: toIsoDate(new Date(today.getFullYear(), today.getMonth() - 24, 1)),
+    end: toIsoDate(new Date(today.getFullYear(), today.getMonth() + 13, 0)),
+    origins: [],
+    categories: [],
+    descriptions: [],
+    flow: 'all',
+    uncategorized: true,
+    search: '',
+    showIgnored: false,
+  };
+}
+
+function describeLeft(count: number): string {
+  if (count === 1) return 'Falta 1 transação para categorizar';
+  return `Faltam ${count} transações para categorizar`;
+}
+
+/** tarefa-de-categorizacao: every line without category, one list, until none is left. */
+export function CategorizingTask({ cashRegisterHref }: { cashRegisterHref: string }) {
+  const filter = useMemo(() => buildTaskFilter(new Date()), []);
+  const [offset, setOffset] = useState(0);
+  const [applyToSimilar, setApplyToSimilar] = useState(true);
+  const lines = useCashFlow(filter, offset);
+  const emptyPage = lines.data !== undefined && lines.data.results.length === 0;
+
+  // Categorized lines leave the list; a page left empty goes back to the first one.
+  useEffect(() => {
+    if (emptyPage && offset > 0) setOffset(0);
+  }, [emptyPage, offset]);
+
+  if (lines.isPending) return <PageLoader label="Carregando transações…" />;
+  if (lines.isError) {
+    return (
+      <ErrorState title={filterFailedMessage} message={describeError(lines.error)} onRetry={() => lines.refetch()} />
+    );
+  }
+  if (lines.data.count === 0) {
+    return (
+      <Paper withBorder p="xl">
+        <Stack align="center" gap="sm" ta="center">
+          <Title order={2} size="h3">
+            Tudo categorizado!
+          </Title>
+          <Text c="dimmed">Não há transações sem categoria.</Text>
+          <Button component={Link} to={cashRegisterHref}>
+            Ir para Meu caixa
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <Stack gap={2}>
+          <Text fw={600} size="lg" role="status">
+            {describeLeft(lines.data.count)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Escolha a descrição de cada transação. Elas saem da lista quando categorizadas.
+          </Text>
+        </Stack>
+        <Anchor component={Link} to={cashRegisterHref} size="sm">
+          Voltar ao Meu caixa
+        </Anchor>
+      </Group>
+      <Checkbox
+        mb="sm"
+        label="Aplicar às transações parecidas"
+        description="Categoriza também as outras transações sem categoria do mesmo estabelecimento."
+        checked={applyToSimilar}
+        onChange={(event) => setApplyToSimilar(event.currentTarget.checked)}
+      />
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="xs" highlightOnHover opacity={lines.isPlaceholderData ? 0.6 : 1}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Data</Table.Th>
+              <Table.Th>Nome</Table.Th>
+              <Table.Th>Conta</Table.Th>
+              <Table.Th ta="right">Valor</Table.Th>
+              <Table.Th>Categoria</Table.Th>
+              <Table.Th>Ignorar</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.data.results.map((line) => (
+              <TaskRow key={line.id} line={line} applyToSimilar={applyToSimilar} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <PaginationControls
+        count={lines.data.count}
+        offset={offset}
+        pageSize={cashFlowPageSize}
+        hasPrevious={Boolean(lines.data.previous) || offset > 0}
+        hasNext={Boolean(lines.data.next)}
+        onOffsetChange={setOffset}
+        itemsLabel={lines.data.count === 1 ? 'transação' : 'transações'}
+      />
+    </Paper>
+  );
+}
+
+function TaskRow({ line, applyToSimilar }: { line: CashFlowLine; applyToSimilar: boolean }) {
+  const ignore = useUpdateCashFlowLine();
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(line.date)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{line.name}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {line.origin_name}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <AmountText amount={line.amount} />
+      </Table.Td>
+      <Table.Td>
+        <LineCategoryPicker line={line} applyToSimilar={applyToSimilar} />
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          aria-label={`Ignorar ${line.name}`}
+          loading={ignore.isPending}
+          onClick={() =>
+            ignore.mutate(
+              { id: line.id, changes: { ignored: true } },
+              {
+                onError: (error) => {
+                  if (!isApiError(error) || !error.notified) notifyError(editLineFailedMessage);
+                },
+              },
+            )
+          }
+        >
+          Ignorar
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

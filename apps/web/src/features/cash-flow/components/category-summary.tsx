@@ -1,0 +1,125 @@
+import '@mantine/charts/styles.css';
+import { BarsList } from '@mantine/charts';
+import { Accordion, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatCents } from '@prumo/domain/money/cents';
+import { useState } from 'react';
+import { AmountText } from '../../../components/amount-text';
+import { SectionHeader } from '../../../components/section-header';
+import type { CashFlowSummary, SummaryGroup } from '../../../types/cash-flow-api';
+
+type GroupName = 'expense' | 'income' | 'asset_transfer';
+
+const groupLabels: Record<GroupName, string> = {
+  expense: 'Saídas',
+  income: 'Entradas',
+  asset_transfer: 'Transferências',
+};
+
+const emptyTexts: Record<GroupName, string> = {
+  expense: 'Nenhuma saída no período.',
+  income: 'Nenhuma entrada no período.',
+  asset_transfer: 'Nenhuma transferência no período.',
+};
+
+const barColors: Record<GroupName, string> = { expense: 'red.2', income: 'green.2', asset_transfer: 'gray.3' };
+
+/** product §5: chart lists with an amount are sorted by amount, descending (by size, whatever the sign). */
+function sortByAmount<Item>(items: readonly Item[], readAmount: (item: Item) => number): Item[] {
+  return [...items].sort((first, second) => Math.abs(readAmount(second)) - Math.abs(readAmount(first)));
+}
+
+function sumCategories(groups: readonly SummaryGroup[]): number {
+  return groups.reduce((total, group) => total + group.categoryTotal, 0);
+}
+
+/** The period by category and description (cash-flow/summary/), with a bar chart of the categories. */
+export function CategorySummary({ summary }: { summary: CashFlowSummary | undefined }) {
+  const [groupName, setGroupName] = useState<GroupName>('expense');
+  if (!summary) return null;
+  const availableGroups = (['expense', 'income', 'asset_transfer'] as const).filter(
+    (name) => name !== 'asset_transfer' || summary.asset_transfer.length > 0,
+  );
+  const categories = sortByAmount(summary[groupName] ?? [], (group) => group.categoryTotal);
+  const label = groupLabels[groupName];
+
+  return (
+    <Paper withBorder p="md">
+      <SectionHeader
+        title="Resumo por categoria"
+        actions={
+          <SegmentedControl
+            aria-label="Grupo do resumo"
+            size="xs"
+            value={groupName}
+            onChange={(value) => setGroupName(value as GroupName)}
+            data={availableGroups.map((name) => ({ value: name, label: groupLabels[name] }))}
+          />
+        }
+      />
+      {categories.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {emptyTexts[groupName]}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="xs" role="figure" aria-label={`${label} por categoria`}>
+            <Text size="sm" fw={600}>
+              {label} por categoria
+            </Text>
+            <BarsList
+              data={categories.map((group) => ({
+                name: group.categoryName,
+                value: Math.abs(group.categoryTotal),
+                color: barColors[groupName],
+              }))}
+              barTextColor="dark.7"
+              minBarSize={4}
+              // A small category's name runs past its bar instead of wrapping inside it.
+              styles={{ barLabel: { whiteSpace: 'nowrap', overflow: 'visible' } }}
+              valueFormatter={(value) => formatCents(value)}
+              barsLabel="Categoria"
+              valueLabel="Total"
+            />
+          </Stack>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                Total de {label.toLowerCase()}
+              </Text>
+              <AmountText amount={sumCategories(categories)} />
+            </Group>
+            <Accordion multiple variant="separated" chevronPosition="left">
+              {categories.map((group) => (
+                <Accordion.Item key={String(group.categoryId)} value={String(group.categoryId ?? 'sem-categoria')}>
+                  <Accordion.Control>
+                    <Group justify="space-between" wrap="nowrap" pr="sm">
+                      <Text size="sm">{group.categoryName}</Text>
+                      <AmountText amount={group.categoryTotal} />
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Stack gap={6}>
+                      {sortByAmount(group.descriptions, (description) => description.descriptionTotal).map(
+                        (description) => (
+                          <Group key={String(description.descriptionId)} justify="space-between" wrap="nowrap">
+                            <Text size="sm" c="dimmed">
+                              {description.descriptionName}
+                              {description.descriptionAmountPlanned !== null
+                                ? ` (planejado ${formatCents(description.descriptionAmountPlanned)})`
+                                : ''}
+                            </Text>
+                            <AmountText amount={description.descriptionTotal} size="sm" fw={400} />
+                          </Group>
+                        ),
+                      )}
+                    </Stack>
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          </Stack>
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,143 @@
+import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { parseBrazilianDate } from '@prumo/domain/br/date';
+import { MoneyError, parseMoneyToCents } from '@prumo/domain/money/cents';
+import { MaskedTextInput } from '../../../components/masked-text-input';
+import { describeError, isApiError } from '../../../lib/errors';
+import { formatDateMask, formatIsoDate, toIsoDate } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { useCreateCashFlowLine } from '../api/create-cash-flow-line';
+import { DescriptionSelect } from './description-select';
+
+const requiredMessage = 'Este campo é obrigatório';
+const invalidAmountMessage = 'Valor inválido';
+
+/** The typed amount in cents, always positive (the flow gives the sign), or null when unreadable. */
+function readPositiveCents(text: string): number | null {
+  try {
+    const cents = Math.abs(parseMoneyToCents(text));
+    return cents > 0 ? cents : null;
+  } catch (error) {
+    if (error instanceof MoneyError) return null;
+    throw error;
+  }
+}
+
+interface NewLineValues {
+  name: string;
+  amount: string;
+  date: string;
+  flow: 'expense' | 'income';
+  description: number | null;
+  category: number | null;
+}
+
+function buildInitialValues(): NewLineValues {
+  return {
+    name: '',
+    amount: '',
+    date: formatIsoDate(toIsoDate(new Date())),
+    flow: 'expense',
+    description: null,
+    category: null,
+  };
+}
+
+/** 'Nova transação': a line typed by hand (POST cash-flow/), the amount in pt-BR and sent in cents. */
+export function NewCashFlowLineDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Nova transação" centered>
+      {/* Mounted only while open, so each opening starts empty. */}
+      {opened ? <NewCashFlowLineForm onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function NewCashFlowLineForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateCashFlowLine();
+  const form = useForm<NewLineValues>({
+    initialValues: buildInitialValues(),
+    validate: {
+      name: (value) => (value.trim() ? null : requiredMessage),
+      amount: (value) =>
+        !value.trim() ? requiredMessage : readPositiveCents(value) === null ? invalidAmountMessage : null,
+      date: (value) => (parseBrazilianDate(value) ? null : 'Data inválida'),
+    },
+    validateInputOnBlur: true,
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const cents = readPositiveCents(values.amount);
+    const date = parseBrazilianDate(values.date);
+    if (cents === null || !date) return;
+    create.mutate(
+      {
+        name: values.name.trim(),
+        amount: values.flow === 'expense' ? -cents : cents,
+        date,
+        category: values.category,
+        description: values.description,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Transação criada');
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.notified) return;
+          const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+          for (const [field, message] of Object.entries(fieldErrors)) form.setFieldError(field, message);
+          if (Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="Entrada ou saída"
+          data={[
+            { value: 'expense', label: 'Saída' },
+            { value: 'income', label: 'Entrada' },
+          ]}
+          {...form.getInputProps('flow')}
+        />
+        <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Valor"
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+          leftSection="R$"
+          description="Use vírgula para os centavos, por exemplo 1.234,56"
+          {...form.getInputProps('amount')}
+        />
+        <MaskedTextInput
+          label="Data"
+          required
+          placeholder="dd/mm/aaaa"
+          format={formatDateMask}
+          {...form.getInputProps('date')}
+        />
+        <DescriptionSelect
+          label="Categoria"
+          placeholder="Sem categoria"
+          value={form.values.description}
+          onChange={(description) =>
+            form.setValues({ description: description?.id ?? null, category: description?.category ?? null })
+          }
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={create.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Salvar transação
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

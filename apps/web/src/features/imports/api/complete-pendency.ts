@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+import type { DetailAnswer } from '../../../types/api';
+import { filesQueryKey } from './get-files';
+import { pendenciesQueryKey } from './get-pendencies';
+
+/** An account's current balance (cents), or a card's closing and due days (1–31). */
+export type PendencyCompletion = { balance: number } | { closeDay: number; dueDate: number };
+
+/** PATCH pendency/complete-file/{fileId}/: 200 `{detail: "Pendência resolvida"}`. */
+export function completePendency(input: {
+  fileId: number;
+  originId: number;
+  completion: PendencyCompletion;
+}): Promise<DetailAnswer> {
+  return requestApi<DetailAnswer>(`pendency/complete-file/${input.fileId}/`, {
+    method: 'PATCH',
+    body: { ...input.completion, originId: input.originId },
+  });
+}
+
+export function useCompletePendency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completePendency,
+    // The file's read status leaves "com pendências" once all its accounts are complete.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pendenciesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: filesQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Shapes of the answers described in docs/cash-flow-api.md. Money is always integer cents,
+ * negative for money going out; dates are "YYYY-MM-DD".
+ */
+
+export type CategoryKind = 'expense' | 'income' | 'asset_transfer';
+
+export interface Category {
+  id: number;
+  name: string;
+  kind: CategoryKind;
+  is_expense: boolean;
+  is_asset_transfer: boolean;
+}
+
+export interface Description {
+  id: number;
+  name: string;
+  category: number;
+  category_name: string;
+  is_expense: boolean;
+  is_asset_transfer: boolean;
+}
+
+export type OriginKind = 'bank_account' | 'credit_card' | 'manual';
+
+/** A cash-flow line (product §3 Transaction). */
+export interface CashFlowLine {
+  id: number;
+  name: string;
+  category: number | null;
+  category_name: string | null;
+  description: number | null;
+  description_name: string | null;
+  flow_type: 'expense' | 'income';
+  is_expense: boolean;
+  is_fixed: boolean;
+  ignored: boolean;
+  amount: number;
+  date: string;
+  cash_date: string;
+  created_from: 'import' | 'manual';
+  client: number;
+  is_asset_transfer: boolean;
+  /** The line's account (origin) id. */
+  origins: number;
+  origin_kind: OriginKind;
+  origin_name: string;
+  categorized_by: 'person' | 'client_history' | 'organization_history' | 'rule' | null;
+}
+
+export interface SummaryDescription {
+  descriptionId: number | null;
+  descriptionName: string;
+  descriptionTotal: number;
+  descriptionAmountActual: number;
+  descriptionAmountPlanned: number | null;
+}
+
+export interface SummaryGroup {
+  categoryId: number | null;
+  categoryName: string;
+  categoryTotal: number;
+  descriptions: SummaryDescription[];
+}
+
+export interface CashFlowSummary {
+  start: string;
+  end: string;
+  expense: SummaryGroup[];
+  income: SummaryGroup[];
+  asset_transfer: SummaryGroup[];
+  total_income: number;
+  total_expense: number;
+  total_savings: number;
+}
+
+export interface FileAccount {
+  origin: number;
+  kind: 'bank_account' | 'credit_card';
+  bank_code: string | null;
+  bank_name: string | null;
+  branch: string | null;
+  account_number: string | null;
+  new_account: boolean;
+}
+
+/** An imported statement file (product §3 File). */
+export interface StatementFile {
+  id: number;
+  name: string;
+  format: string;
+  read_status: string;
+  bundle: number;
+  created_at: string;
+  transactions_read: number;
+  transactions_added: number;
+  duplicates_ignored: number;
+  skipped_rows: { reason: string; text: string }[];
+  manual_cash: boolean;
+  accounts: FileAccount[];
+}
+
+export interface RejectedFile {
+  name: string;
+  detail: string;
+}
+
+/** 201 of upload/ and import-bundle/{id}/add/. */
+export interface UploadAnswer {
+  bundle: { id: number; created_at: string };
+  files: StatementFile[];
+  rejected: RejectedFile[];
+}
+
+export interface FileTransaction {
+  id: number;
+  date: string;
+  cash_date: string;
+  name: string;
+  amount: number;
+  category: number | null;
+  description: number | null;
+  ignored: boolean;
+  origin: number;
+}
+
+export interface StatementFileDetail extends StatementFile {
+  transactions: FileTransaction[];
+}
+
+/** An account or card a file created that still needs data (product §3 Pendency). */
+export interface Pendency {
+  filename: string;
+  fileId: number;
+  originId: number;
+  kind: 'bank_account' | 'credit_card';
+  balance: number | null;
+  dueDate: number | null;
+  closeDay: number | null;
+  newAccount: boolean;
+}
