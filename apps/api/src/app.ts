@@ -15,6 +15,7 @@ import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
+import { registerOriginRoutes } from './modules/origins/origins.routes';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { maximumImageBytes } from './modules/profiles/uploaded-image';
 import { registerAuthentication } from './plugins/authentication';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerCategoryRoutes(app, deps);
   registerCashFlowRoutes(app, deps);
   registerImportRoutes(app, deps);
+  registerOriginRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

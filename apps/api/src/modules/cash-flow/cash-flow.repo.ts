@@ -48,6 +48,7 @@ const cashFlowColumns = {
   originId: transactions.originId,
   originKind: origins.kind,
   originBankCode: origins.bankCode,
+  originBranch: origins.branch,
   originAccountNumber: origins.accountNumber,
   originNickname: origins.nickname,
   categorizedBy: transactions.categorizedBy,

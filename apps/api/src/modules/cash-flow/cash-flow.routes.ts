@@ -14,6 +14,7 @@ import {
   renameLine,
   summarizeCashFlow,
 } from './cash-flow.service';
+import { buildCashFlowWorkbook } from './cash-flow-export';
 import { CashFlowFilterSchema, QueryDateSchema } from './cash-flow-filters';
 
 /** The spec's client sends a category as a number, or as an object whose value is used, or null. */
@@ -62,6 +63,19 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
     const { count, rows } = await listCashFlow(deps, await scopeOf(request), request.query);
     return buildPage(request, request.query, count, rows);
   });
+
+  api.get(
+    '/api/cash-flow/export-xls/',
+    { schema: { tags, querystring: CashFlowFilterSchema } },
+    async (request, reply) => {
+      const workbook = await buildCashFlowWorkbook(deps, await scopeOf(request), request.query);
+      const fileName = `meu-caixa-${request.query.start}-a-${request.query.end}.xlsx`;
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(workbook);
+    },
+  );
 
   api.get('/api/cash-flow/summary/', { schema: { tags, querystring: CashFlowFilterSchema } }, async (request) =>
     summarizeCashFlow(deps, await scopeOf(request), request.query),

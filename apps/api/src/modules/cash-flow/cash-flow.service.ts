@@ -5,6 +5,7 @@ import { origins, tasks, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { describeOrigin } from '../origins/origin-name';
 import {
   type CashFlowRow,
   deleteCashFlowLines,
@@ -24,7 +25,6 @@ export const cashFlowMessages = {
 };
 
 export function presentCashFlowLine(row: CashFlowRow) {
-  const accountLabel = row.originNickname || [row.originBankCode, row.originAccountNumber].filter(Boolean).join(' ');
   return {
     id: row.id,
     name: row.name,
@@ -44,7 +44,13 @@ export function presentCashFlowLine(row: CashFlowRow) {
     is_asset_transfer: row.isAssetTransfer,
     origins: row.originId,
     origin_kind: row.originKind,
-    origin_name: accountLabel || (row.originKind === 'manual' ? 'Conta manual' : 'Conta'),
+    origin_name: describeOrigin({
+      kind: row.originKind,
+      bankCode: row.originBankCode,
+      branch: row.originBranch,
+      accountNumber: row.originAccountNumber,
+      nickname: row.originNickname,
+    }),
     categorized_by: row.categorizedBy,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { importBundles, origins, statementFileOrigins, statementFiles, tasks, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
@@ -176,19 +176,33 @@ export async function ensureCategorizingTask(db: Executor, scope: ClientScope): 
   });
 }
 
-export async function findFiles(db: Executor, scope: ClientScope, filter: { bundleId?: number; fileIds?: number[] }) {
-  return db
+export interface FileFilter {
+  bundleId?: number;
+  fileIds?: number[];
+  page?: { limit: number; offset: number };
+}
+
+function buildFileWhere(scope: ClientScope, filter: FileFilter) {
+  return and(
+    eq(statementFiles.organizationId, scope.organizationId),
+    eq(statementFiles.clientUserId, scope.clientUserId),
+    filter.bundleId ? eq(statementFiles.bundleId, filter.bundleId) : undefined,
+    filter.fileIds ? inArray(statementFiles.id, filter.fileIds) : undefined,
+  );
+}
+
+export async function findFiles(db: Executor, scope: ClientScope, filter: FileFilter) {
+  const query = db
     .select()
     .from(statementFiles)
-    .where(
-      and(
-        eq(statementFiles.organizationId, scope.organizationId),
-        eq(statementFiles.clientUserId, scope.clientUserId),
-        filter.bundleId ? eq(statementFiles.bundleId, filter.bundleId) : undefined,
-        filter.fileIds ? inArray(statementFiles.id, filter.fileIds) : undefined,
-      ),
-    )
+    .where(buildFileWhere(scope, filter))
     .orderBy(desc(statementFiles.createdAt), desc(statementFiles.id));
+  return filter.page ? query.limit(filter.page.limit).offset(filter.page.offset) : query;
+}
+
+export async function countFiles(db: Executor, scope: ClientScope, filter: FileFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(statementFiles).where(buildFileWhere(scope, filter));
+  return row?.total ?? 0;
 }
 
 export async function findFileOrigins(db: Executor, fileIds: number[]) {
@@ -203,6 +217,7 @@ export async function findFileOrigins(db: Executor, fileIds: number[]) {
       bankCode: origins.bankCode,
       branch: origins.branch,
       accountNumber: origins.accountNumber,
+      nickname: origins.nickname,
       balanceCents: origins.balanceCents,
       balanceDate: origins.balanceDate,
       dueDay: origins.dueDay,

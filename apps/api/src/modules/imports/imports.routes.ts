@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
-import { deleteFile, findBundle, findFileTransactions } from './imports.repo';
+import { buildPage, PageQuerySchema } from '../../lib/pagination';
+import { countFiles, deleteFile, findBundle, findFileTransactions } from './imports.repo';
 import { importFiles, importMessages, presentFiles, readUploadedFiles } from './imports.service';
 import { CompletePendencySchema, completePendency, listPendencies } from './pendencies';
 
@@ -50,16 +51,21 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDependencies
       return {
         id: bundle.id,
         created_at: bundle.createdAt.toISOString(),
-        files: await presentFiles(deps, scope, undefined, bundle.id),
+        files: await presentFiles(deps, scope, { bundleId: bundle.id }),
       };
     },
   );
 
-  api.get('/api/file/', { schema: { tags, querystring: ClientQuerySchema } }, async (request) => {
-    const scope = await resolveClientScope(deps.db, request);
-    const files = await presentFiles(deps, scope);
-    return { count: files.length, next: null, previous: null, results: files };
-  });
+  api.get(
+    '/api/file/',
+    { schema: { tags, querystring: ClientQuerySchema.extend(PageQuerySchema.shape) } },
+    async (request) => {
+      const scope = await resolveClientScope(deps.db, request);
+      const page = { limit: request.query.limit, offset: request.query.offset };
+      const [files, total] = await Promise.all([presentFiles(deps, scope, { page }), countFiles(deps.db, scope, {})]);
+      return buildPage(request, page, total, files);
+    },
+  );
 
   api.get(
     '/api/file/:id/read/',
@@ -72,7 +78,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDependencies
     },
     async (request) => {
       const scope = await resolveClientScope(deps.db, request);
-      const [file] = await presentFiles(deps, scope, [request.params.id]);
+      const [file] = await presentFiles(deps, scope, { fileIds: [request.params.id] });
       if (!file) failWithDetail(404, fileNotFound);
       const lines = await findFileTransactions(deps.db, scope, file.id, request.query.ignored !== 'false');
       return {

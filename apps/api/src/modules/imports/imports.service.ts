@@ -9,8 +9,10 @@ import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { suggestCategories } from '../categories/categorizer';
+import { describeOrigin } from '../origins/origin-name';
 import {
   ensureCategorizingTask,
+  type FileFilter,
   findBundle,
   findFileOrigins,
   findFiles,
@@ -228,11 +230,11 @@ export async function importFiles(
   const fileIds: number[] = [];
   for (const { file, statement } of readable)
     fileIds.push(await importOneFile(deps, scope, bundle.id, file, statement));
-  return { bundle, files: await presentFiles(deps, scope, fileIds), rejected };
+  return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected };
 }
 
-export async function presentFiles(deps: AppDependencies, scope: ClientScope, fileIds?: number[], bundleId?: number) {
-  const files = await findFiles(deps.db, scope, { fileIds, bundleId });
+export async function presentFiles(deps: AppDependencies, scope: ClientScope, filter: FileFilter) {
+  const files = await findFiles(deps.db, scope, filter);
   const fileOrigins = await findFileOrigins(
     deps.db,
     files.map((file) => file.id),
@@ -254,6 +256,7 @@ export async function presentFiles(deps: AppDependencies, scope: ClientScope, fi
       .map((origin) => ({
         origin: origin.originId,
         kind: origin.kind,
+        name: describeOrigin(origin),
         bank_code: origin.bankCode || null,
         bank_name: findBankByCode(origin.bankCode)?.name ?? null,
         branch: origin.branch || null,

@@ -120,5 +120,15 @@ export async function completePendency(
           ),
         ),
       );
+    // With nothing left to complete, the file reads as plainly done.
+    await transaction
+      .update(statementFiles)
+      .set({ readStatus: 'Leitura concluída' })
+      .where(
+        and(
+          eq(statementFiles.id, fileId),
+          sql`not exists (select 1 from ${statementFileOrigins} where ${statementFileOrigins.fileId} = ${fileId} and ${statementFileOrigins.newAccount} and ${statementFileOrigins.completedAt} is null)`,
+        ),
+      );
   });
 }
