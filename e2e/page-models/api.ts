@@ -1,0 +1,59 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/**
+ * Calls to the API under test (docs/identity-api.md) for what a test needs to set up or clean up
+ * and a user could not do more simply: a real invitation hash, a restored colour.
+ */
+export interface Persona {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  view: 'client' | 'planner' | 'manager';
+  hash: string;
+  organization: { slug: string; primary_color: string; secondary_color: string } | null;
+}
+
+export class PrumoApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  /** POST rest-auth/login/ → the session key. */
+  async signIn(email: string, password: string, organization: string): Promise<string> {
+    const response = await this.request.post('/api/rest-auth/login/', { data: { email, password, organization } });
+    expect(response.status(), `sign-in of ${email} on ${organization}`).toBe(200);
+    const { key } = (await response.json()) as { key: string };
+    return key;
+  }
+
+  /** GET me/ with a session key. */
+  async me(key: string): Promise<Persona> {
+    const response = await this.request.get('/api/me/', { headers: { Authorization: `Token ${key}` } });
+    expect(response.status(), 'GET /api/me/').toBe(200);
+    return (await response.json()) as Persona;
+  }
+
+  /** The invitation hash of a user, as carried by their registration links. */
+  async invitationHashOf(email: string, password: string, organization: string): Promise<string> {
+    const key = await this.signIn(email, password, organization);
+    const persona = await this.me(key);
+    await this.signOut(key);
+    return persona.hash;
+  }
+
+  async signOut(key: string): Promise<void> {
+    await this.request.post('/api/rest-auth/logout/', { headers: { Authorization: `Token ${key}` } });
+  }
+
+  /** PUT organization/{slug}/ as one of its managers. */
+  async updateOrganization(
+    managerKey: string,
+    slug: string,
+    changes: { primary_color?: string; secondary_color?: string },
+  ): Promise<void> {
+    const response = await this.request.put(`/api/organization/${slug}/`, {
+      headers: { Authorization: `Token ${managerKey}` },
+      data: changes,
+    });
+    expect(response.status(), `PUT /api/organization/${slug}/`).toBe(200);
+  }
+}

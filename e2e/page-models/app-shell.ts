@@ -1,0 +1,67 @@
+import type { Locator, Page } from '@playwright/test';
+import { Snackbars } from './snackbars';
+
+/** The frame of every signed-in page (/app/{organization}/…): top bar, side menu and user menu. */
+export class AppShell {
+  readonly sideMenu: Locator;
+  readonly topBar: Locator;
+  readonly userMenuButton: Locator;
+  readonly openMenuButton: Locator;
+  readonly testEnvironmentBanner: Locator;
+  readonly snackbars: Snackbars;
+
+  constructor(readonly page: Page) {
+    this.sideMenu = page.getByRole('navigation', { name: 'Menu principal' });
+    this.topBar = page.getByRole('banner');
+    this.userMenuButton = page.getByRole('button', { name: /^Menu do usuário: / });
+    this.openMenuButton = page.getByRole('button', { name: 'Abrir menu', exact: true });
+    this.testEnvironmentBanner = page.getByRole('note');
+    this.snackbars = new Snackbars(page);
+  }
+
+  static path(organization: string, screen = 'dashboard'): string {
+    return `/app/${organization}/${screen}`;
+  }
+
+  /** The texts of the side menu's entries, in order (the menu shows all of them at once). */
+  async menuEntries(): Promise<string[]> {
+    await this.menuEntryLinks().first().waitFor({ state: 'attached' });
+    const entries = await this.menuEntryLinks().allTextContents();
+    return entries.map((entry) => entry.trim());
+  }
+
+  /** The side menu's links; `toHaveText([...])` on it checks every entry and their order. */
+  menuEntryLinks(): Locator {
+    return this.sideMenu.getByRole('link');
+  }
+
+  /**
+   * Opens a screen from the side menu. Up to 1360 px wide (calls-payments §9, the default
+   * viewport included) the menu hides behind the 'Abrir menu' button, so open it first.
+   */
+  async openMenuEntry(label: string): Promise<void> {
+    if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
+    await this.sideMenu.getByRole('link', { name: label, exact: true }).click();
+  }
+
+  userMenuButtonOf(fullName: string): Locator {
+    return this.page.getByRole('button', { name: `Menu do usuário: ${fullName}`, exact: true });
+  }
+
+  async openUserMenu(): Promise<Locator> {
+    await this.userMenuButton.click();
+    const menu = this.page.getByRole('menu');
+    await menu.waitFor();
+    return menu;
+  }
+
+  /** The names of the user menu's items ('Editar perfil', 'Sair'…). */
+  userMenuItems(): Locator {
+    return this.page.getByRole('menu').getByRole('menuitem');
+  }
+
+  async signOut(): Promise<void> {
+    const menu = await this.openUserMenu();
+    await menu.getByRole('menuitem', { name: 'Sair' }).click();
+  }
+}

@@ -1,0 +1,60 @@
+import { test as base, expect } from '@playwright/test';
+import { PrumoApi } from '../page-models/api';
+import { AppShell } from '../page-models/app-shell';
+import { DashboardPage } from '../page-models/dashboard-page';
+import { type DemoUser, demoMenus, demoPassword, type MenuRole } from '../page-models/demo-data';
+import { EmailConfirmationPage } from '../page-models/email-confirmation-page';
+import { LoginPage } from '../page-models/login-page';
+import { OrganizationSettingsPage } from '../page-models/organization-settings-page';
+import { RegistrationPage } from '../page-models/registration-page';
+import { Snackbars } from '../page-models/snackbars';
+
+interface PrumoFixtures {
+  loginPage: LoginPage;
+  shell: AppShell;
+  dashboard: DashboardPage;
+  registrationPage: RegistrationPage;
+  emailConfirmationPage: EmailConfirmationPage;
+  organizationSettings: OrganizationSettingsPage;
+  snackbars: Snackbars;
+  api: PrumoApi;
+  /** Signs a demo user in through the login page and waits for their dashboard. */
+  signInAs: (organization: string, user: DemoUser) => Promise<void>;
+}
+
+/** Playwright's test with Prumo's page models; every test gets its own browser context (no shared session). */
+export const test = base.extend<PrumoFixtures>({
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  shell: async ({ page }, use) => use(new AppShell(page)),
+  dashboard: async ({ page }, use) => use(new DashboardPage(page)),
+  registrationPage: async ({ page }, use) => use(new RegistrationPage(page)),
+  emailConfirmationPage: async ({ page }, use) => use(new EmailConfirmationPage(page)),
+  organizationSettings: async ({ page }, use) => use(new OrganizationSettingsPage(page)),
+  snackbars: async ({ page }, use) => use(new Snackbars(page)),
+  api: async ({ request }, use) => use(new PrumoApi(request)),
+  signInAs: async ({ page, loginPage, shell }, use) => {
+    await use(async (organization, user) => {
+      await loginPage.open(organization);
+      await loginPage.signIn(user.email, demoPassword);
+      await expect(page).toHaveURL(DashboardPage.path(organization));
+      await expect(shell.userMenuButtonOf(user.fullName)).toBeVisible();
+    });
+  },
+});
+
+export { expect };
+
+/**
+ * The side menu holds exactly the entries of `role`'s menu whose screens exist: at least the
+ * screens this build has, nothing of another menu, in the menu's order.
+ */
+export async function expectMenuOf(shell: AppShell, role: MenuRole): Promise<void> {
+  const { full, built } = demoMenus[role];
+  const entries = await shell.menuEntries();
+  expect(entries, `the ${role} menu has the screens built`).toEqual(expect.arrayContaining([...built]));
+  expect(
+    entries.filter((entry) => !full.includes(entry)),
+    `entries foreign to the ${role} menu`,
+  ).toEqual([]);
+  expect(entries, `the ${role} menu order`).toEqual(full.filter((entry) => entries.includes(entry)));
+}
