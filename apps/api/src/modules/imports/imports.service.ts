@@ -83,7 +83,7 @@ export async function readUploadedFiles(
 
 function identityText(text: string): string {
   // Accents are dropped so "Cartão" and "Cartao" (two exports of one bank) are the same line.
-  const plain = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text;
+  const plain = /[\u0080-\uffff]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text;
   return plain.toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
