@@ -113,7 +113,7 @@ describe('learned categorization', () => {
         categorizedBy: 'person',
         categorizedAt: new Date(),
         createdFrom: 'manual',
-        identityKey: `${merchantKey}-${suffix}`,
+        identityKey: BigInt(`0x${Buffer.from(`${merchantKey}-${suffix}`).toString('hex').slice(0, 15)}`),
       });
     };
     // The organization (the planner's other client) calls "CASA DO PAO" a restaurant; this client a bakery.

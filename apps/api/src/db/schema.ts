@@ -284,10 +284,11 @@ export const statementFileOrigins = pgTable(
 );
 
 /**
- * The busiest table: a bank file brings thousands of rows at once, so it keeps its checks to two
- * foreign keys. The organization and client come with the origin, checked by one composite key
- * (they cannot disagree with the account's); category and description are checked by the
- * application against the caller's organization, and are never deleted.
+ * The busiest table: a bank file brings thousands of rows at once, so it keeps one foreign key and
+ * three indexes. The organization and client come with the origin, checked by one composite key
+ * (they cannot disagree with the account's); category, description and file are checked by the
+ * application against the caller's scope (categories are never deleted; a file's lines are
+ * deleted with it).
  */
 export const transactions = pgTable(
   'transactions',
@@ -296,7 +297,8 @@ export const transactions = pgTable(
     organizationId: integer('organization_id').notNull(),
     clientUserId: integer('client_user_id').notNull(),
     originId: integer('origin_id').notNull(),
-    fileId: integer('file_id').references(() => statementFiles.id, { onDelete: 'cascade' }),
+    /** The file that brought the line (none for typed lines); its lines are deleted with it by the application. */
+    fileId: integer('file_id'),
     date: date('date').notNull(),
     /** When the money actually leaves or arrives: a card purchase counts on its bill's due date. */
     cashDate: date('cash_date').notNull(),
@@ -311,8 +313,8 @@ export const transactions = pgTable(
     ignored: boolean('ignored').notNull().default(false),
     isAssetTransfer: boolean('is_asset_transfer').notNull().default(false),
     createdFrom: text('created_from').notNull(),
-    /** Stable identity within the origin, so importing the same lines again adds nothing. */
-    identityKey: text('identity_key').notNull(),
+    /** Stable identity within the origin (64 bits of a hash), so importing the same lines again adds nothing. */
+    identityKey: bigint('identity_key', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -327,7 +329,6 @@ export const transactions = pgTable(
     index('transactions_learned_merchant_index')
       .on(table.organizationId, table.merchantKey)
       .where(sql`categorized_by = 'person'`),
-    index('transactions_file_index').on(table.fileId),
   ],
 );
 

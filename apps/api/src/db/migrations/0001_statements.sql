@@ -103,7 +103,7 @@ CREATE TABLE "transactions" (
 	"ignored" boolean DEFAULT false NOT NULL,
 	"is_asset_transfer" boolean DEFAULT false NOT NULL,
 	"created_from" text NOT NULL,
-	"identity_key" text NOT NULL,
+	"identity_key" bigint NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -124,7 +124,6 @@ ALTER TABLE "tasks" ADD CONSTRAINT "tasks_organization_id_organizations_id_fk" F
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_client_user_id_users_id_fk" FOREIGN KEY ("client_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_bundle_id_import_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."import_bundles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_file_id_statement_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."statement_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_origin_fk" FOREIGN KEY ("origin_id","organization_id","client_user_id") REFERENCES "public"."origins"("id","organization_id","client_user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_organization_name_unique" ON "categories" USING btree ("organization_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "descriptions_category_name_unique" ON "descriptions" USING btree ("category_id","name");--> statement-breakpoint
@@ -134,5 +133,4 @@ CREATE INDEX "statement_files_client_index" ON "statement_files" USING btree ("c
 CREATE INDEX "tasks_client_index" ON "tasks" USING btree ("client_user_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_origin_identity_unique" ON "transactions" USING btree ("origin_id","identity_key");--> statement-breakpoint
 CREATE INDEX "transactions_client_cash_date_index" ON "transactions" USING btree ("client_user_id","cash_date");--> statement-breakpoint
-CREATE INDEX "transactions_learned_merchant_index" ON "transactions" USING btree ("organization_id","merchant_key") WHERE categorized_by = 'person';--> statement-breakpoint
-CREATE INDEX "transactions_file_index" ON "transactions" USING btree ("file_id");
+CREATE INDEX "transactions_learned_merchant_index" ON "transactions" USING btree ("organization_id","merchant_key") WHERE categorized_by = 'person';

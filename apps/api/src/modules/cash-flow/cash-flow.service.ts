@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { origins, tasks, transactions } from '../../db/schema';
@@ -301,7 +301,7 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
       isFixed: line.is_fixed ?? false,
       createdFrom: 'manual',
       // Typed lines are never duplicates of each other: each gets an identity of its own.
-      identityKey: `manual:${createHash('sha1').update(randomUUID()).digest('base64url')}`,
+      identityKey: randomBytes(8).readBigInt64BE(0),
     });
   }
   const created = await deps.db.transaction((transaction) =>

@@ -92,7 +92,7 @@ export interface NewTransactionRow {
   descriptionId: number | null;
   categorizedBy: 'client_history' | 'organization_history' | 'rule' | null;
   isAssetTransfer: boolean;
-  identityKey: string;
+  identityKey: bigint;
 }
 
 const insertBatchSize = 5_000;
@@ -126,7 +126,7 @@ export async function insertTransactions(
         ${column((row) => row.name)}::text[], ${column((row) => row.merchantKey)}::text[],
         ${column((row) => row.categoryId)}::int[], ${column((row) => row.descriptionId)}::int[],
         ${column((row) => row.categorizedBy)}::text[], ${column((row) => row.isAssetTransfer)}::boolean[],
-        ${column((row) => row.identityKey)}::text[]
+        ${column((row) => row.identityKey.toString())}::bigint[]
       ) as incoming(origin_id, date, cash_date, amount_cents, name, merchant_key, category_id, description_id,
         categorized_by, is_asset_transfer, identity_key)
       on conflict (origin_id, identity_key) do nothing
@@ -254,18 +254,25 @@ export async function findPendingFileOrigins(db: Executor, scope: ClientScope) {
     .orderBy(desc(statementFiles.id));
 }
 
-export async function deleteFile(db: Executor, scope: ClientScope, fileId: number): Promise<boolean> {
-  const deleted = await db
-    .delete(statementFiles)
-    .where(
-      and(
-        eq(statementFiles.id, fileId),
-        eq(statementFiles.organizationId, scope.organizationId),
-        eq(statementFiles.clientUserId, scope.clientUserId),
-      ),
-    )
-    .returning({ id: statementFiles.id });
-  return deleted.length > 0;
+/** The file and the lines it brought, together. */
+export async function deleteFile(db: Database, scope: ClientScope, fileId: number): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const deleted = await transaction
+      .delete(statementFiles)
+      .where(
+        and(
+          eq(statementFiles.id, fileId),
+          eq(statementFiles.organizationId, scope.organizationId),
+          eq(statementFiles.clientUserId, scope.clientUserId),
+        ),
+      )
+      .returning({ id: statementFiles.id });
+    if (deleted.length === 0) return false;
+    await transaction
+      .delete(transactions)
+      .where(and(eq(transactions.clientUserId, scope.clientUserId), eq(transactions.fileId, fileId)));
+    return true;
+  });
 }
 
 export async function findFileTransactions(db: Executor, scope: ClientScope, fileId: number, includeIgnored: boolean) {

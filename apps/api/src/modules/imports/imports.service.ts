@@ -3,7 +3,7 @@ import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { readStatement } from '@prumo/statement-readers/read-statement';
 import { StatementReadError } from '@prumo/statement-readers/statement-read-error';
-import type { StatementAccount, StatementReadResult } from '@prumo/statement-readers/statement-types';
+import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
@@ -37,6 +37,7 @@ export const importMessages = {
 const acceptedExtensions = new Set(['ofx', 'xls', 'xlsx']);
 export const maximumStatementBytes = 20 * 1024 * 1024;
 const maximumFilesPerUpload = 20;
+const importBatchSize = 5_000;
 
 interface UploadedFile {
   name: string;
@@ -91,15 +92,16 @@ function identityText(text: string): string {
  * A line's identity within its account: date, amount, text and which of the identical lines of
  * this file it is (the first, second…). The same file, or another file covering the same days,
  * gives the same identities; two real, identical purchases on one day stay two.
+ * Lines are given in file order, one account per builder.
  */
-export function buildIdentityKeys(account: Pick<StatementAccount, 'transactions'>): string[] {
+export function createIdentityKeyBuilder(): (line: StatementTransaction) => bigint {
   const seen = new Map<string, number>();
-  return account.transactions.map((transaction) => {
-    const base = `${transaction.date}|${transaction.amountCents}|${identityText(transaction.description)}`;
+  return (line) => {
+    const base = `${line.date}|${line.amountCents}|${identityText(line.description)}`;
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
-    return createHash('sha1').update(`${base}|${occurrence}`).digest('base64url');
-  });
+    return createHash('sha1').update(`${base}|${occurrence}`).digest().readBigInt64BE(0);
+  };
 }
 
 function describeReadError(error: unknown): string {
@@ -163,27 +165,36 @@ async function importOneFile(
       );
       await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
       if (origin.created) pendencies += 1;
-      const identityKeys = buildIdentityKeys(account);
-      const rows: NewTransactionRow[] = account.transactions.map((line, index) => {
-        const suggestion = suggestions[lineIndex + index] ?? null;
-        return {
-          originId: origin.id,
-          date: line.date,
-          cashDate: line.date,
-          amountCents: line.amountCents,
-          name: line.description,
-          merchantKey: lines[lineIndex + index]?.merchantKey ?? '',
-          categoryId: suggestion?.categoryId ?? null,
-          descriptionId: suggestion?.descriptionId ?? null,
-          categorizedBy: suggestion?.by ?? null,
-          isAssetTransfer: suggestion?.isAssetTransfer ?? false,
-          identityKey: identityKeys[index] as string,
-        };
-      });
+      const buildIdentityKey = createIdentityKeyBuilder();
+      // Batches are sent without waiting: PostgreSQL writes one while the next is prepared here.
+      const inserting: ReturnType<typeof insertTransactions>[] = [];
+      for (let start = 0; start < account.transactions.length; start += importBatchSize) {
+        const rows: NewTransactionRow[] = account.transactions
+          .slice(start, start + importBatchSize)
+          .map((line, offset) => {
+            const index = lineIndex + start + offset;
+            const suggestion = suggestions[index] ?? null;
+            return {
+              originId: origin.id,
+              date: line.date,
+              cashDate: line.date,
+              amountCents: line.amountCents,
+              name: line.description,
+              merchantKey: lines[index]?.merchantKey ?? '',
+              categoryId: suggestion?.categoryId ?? null,
+              descriptionId: suggestion?.descriptionId ?? null,
+              categorizedBy: suggestion?.by ?? null,
+              isAssetTransfer: suggestion?.isAssetTransfer ?? false,
+              identityKey: buildIdentityKey(line),
+            };
+          });
+        inserting.push(insertTransactions(transaction, scope, stored.id, rows));
+      }
+      for (const result of await Promise.all(inserting)) {
+        added += result.added;
+        uncategorized += result.uncategorized;
+      }
       lineIndex += account.transactions.length;
-      const result = await insertTransactions(transaction, scope, stored.id, rows);
-      added += result.added;
-      uncategorized += result.uncategorized;
     }
     await updateFileCounts(
       transaction,
