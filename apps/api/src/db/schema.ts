@@ -324,7 +324,12 @@ export const transactions = pgTable(
       name: 'transactions_origin_fk',
     }).onDelete('cascade'),
     uniqueIndex('transactions_origin_identity_unique').on(table.originId, table.identityKey),
-    index('transactions_client_cash_date_index').on(table.clientUserId, table.cashDate),
+    // The cash flow's page is read straight off this index, newest first.
+    index('transactions_client_cash_date_index').on(
+      table.clientUserId,
+      table.cashDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Learned categorization reads only what people categorized: imports do not grow this index.
     index('transactions_learned_merchant_index')
       .on(table.organizationId, table.merchantKey)
