@@ -67,17 +67,23 @@ export function readTokenKey(request: FastifyRequest): string | null {
 }
 
 /**
- * Reads `Authorization: Token <key>` on every call: an absent header leaves the caller empty,
- * a wrong or expired one is refused at once (as Django REST does) except on public calls.
+ * Reads `Authorization: Token <key>` on every API call, before the input is validated (as Django
+ * REST does): calls need a valid key unless marked public; a wrong or expired key is refused at once,
+ * except on public calls, where it is ignored. Role checks follow in the handlers (requireCaller).
  */
 export function registerAuthentication(app: FastifyInstance, db: Database): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Unknown addresses answer 404, and the OpenAPI pages are for anyone.
+    if (!request.url.startsWith('/api/') || !request.routeOptions.url || request.url.startsWith('/api/docs')) return;
+    const isPublic = request.routeOptions.config.public === true;
     const key = readTokenKey(request);
-    if (key === null) return;
+    if (key === null) {
+      if (!isPublic) failWithDetail(401, sessionMessages.missing);
+      return;
+    }
     const caller = key ? await findCallerByKey(db, key) : null;
-    if (request.routeOptions.config.public && (caller === null || caller === 'expired')) return;
+    if (isPublic && (caller === null || caller === 'expired')) return;
     if (caller === 'expired') failWithDetail(401, sessionMessages.expired);
     if (!caller) failWithDetail(401, sessionMessages.invalid);
     request.caller = caller;
