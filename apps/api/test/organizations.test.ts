@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../src/db/schema';
+import { buildMultipart } from './helpers/multipart';
 import {
   call,
   createTestContext,
@@ -24,25 +25,6 @@ const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipart(parts: { name: string; fileName?: string; content: Buffer | string; type?: string }[]) {
-  const boundary = '----prumo-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.fileName
-      ? `form-data; name="${part.name}"; filename="${part.fileName}"`
-      : `form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
-    if (part.type) chunks.push(Buffer.from(`Content-Type: ${part.type}\r\n`));
-    chunks.push(
-      Buffer.from('\r\n'),
-      Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('GET organization/{slug}/', () => {
   it('is public and shows the brand and features', async () => {
@@ -112,7 +94,7 @@ describe('PUT organization/{slug}/', () => {
 
 describe('POST logo/', () => {
   it('stores a logo and a favicon that are then served', async () => {
-    const body = multipart([
+    const body = buildMultipart([
       { name: 'file', fileName: 'logo.png', content: tinyPng, type: 'image/png' },
       { name: 'favicon', fileName: 'favicon.png', content: tinyPng, type: 'image/png' },
       { name: 'link_redirect', content: 'https://exemplo.com.br' },
@@ -128,11 +110,11 @@ describe('POST logo/', () => {
   });
 
   it('refuses a file that is not an image, and non-managers', async () => {
-    const text = multipart([{ name: 'file', fileName: 'logo.png', content: 'não é imagem', type: 'image/png' }]);
+    const text = buildMultipart([{ name: 'file', fileName: 'logo.png', content: 'não é imagem', type: 'image/png' }]);
     const refused = await call(context, 'POST', '/api/logo/', { token: organization.manager.token, ...text });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ file: ['Envie uma imagem PNG, BMP, JPEG.'] });
-    const image = multipart([{ name: 'file', fileName: 'logo.png', content: tinyPng, type: 'image/png' }]);
+    const image = buildMultipart([{ name: 'file', fileName: 'logo.png', content: tinyPng, type: 'image/png' }]);
     expect(
       (await call(context, 'POST', '/api/logo/', { token: organization.planner.token, ...image })).statusCode,
     ).toBe(403);
@@ -140,7 +122,7 @@ describe('POST logo/', () => {
 
   it('refuses a logo over 2 MB', async () => {
     const big = Buffer.concat([tinyPng, Buffer.alloc(2_097_152)]);
-    const body = multipart([{ name: 'file', fileName: 'logo.png', content: big, type: 'image/png' }]);
+    const body = buildMultipart([{ name: 'file', fileName: 'logo.png', content: big, type: 'image/png' }]);
     const response = await call(context, 'POST', '/api/logo/', { token: organization.manager.token, ...body });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ file: ['A imagem deve ter no máximo 2 MB.'] });
@@ -223,7 +205,7 @@ describe('custom_emails/', () => {
     const empty = await call(context, 'GET', '/api/custom_emails/', { token: target.manager.token });
     expect(empty.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
 
-    const body = multipart([{ name: 'header_image', fileName: 'topo.png', content: tinyPng, type: 'image/png' }]);
+    const body = buildMultipart([{ name: 'header_image', fileName: 'topo.png', content: tinyPng, type: 'image/png' }]);
     const created = await call(context, 'POST', '/api/custom_emails/', { token: target.manager.token, ...body });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
@@ -239,7 +221,9 @@ describe('custom_emails/', () => {
     const mail = context.mailbox.filter((message) => message.to === target.client.email).at(-1);
     expect(mail?.html).toContain(`http://prumo.test${created.json().header_image}`);
 
-    const footer = multipart([{ name: 'footer_image', fileName: 'rodape.png', content: tinyPng, type: 'image/png' }]);
+    const footer = buildMultipart([
+      { name: 'footer_image', fileName: 'rodape.png', content: tinyPng, type: 'image/png' },
+    ]);
     const edited = await call(context, 'PUT', `/api/custom_emails/edit/${target.id}/`, {
       token: target.manager.token,
       ...footer,
@@ -256,7 +240,7 @@ describe('custom_emails/', () => {
   it("refuses planners and another organization's id", async () => {
     const target = await createTestOrganization(context);
     expect((await call(context, 'GET', '/api/custom_emails/', { token: target.planner.token })).statusCode).toBe(403);
-    const body = multipart([{ name: 'header_image', fileName: 'topo.png', content: tinyPng, type: 'image/png' }]);
+    const body = buildMultipart([{ name: 'header_image', fileName: 'topo.png', content: tinyPng, type: 'image/png' }]);
     const foreign = await call(context, 'PUT', `/api/custom_emails/edit/${organization.id}/`, {
       token: target.manager.token,
       ...body,

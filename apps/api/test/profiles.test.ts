@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '../src/db/schema';
+import { buildMultipart } from './helpers/multipart';
 import {
   call,
   createTestContext,
@@ -152,20 +153,9 @@ describe('POST profiles/edit/', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
-    const boundary = 'prumo-boundary';
     // The picture alone: the other fields stay as they were.
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="eu.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await call(context, 'POST', '/api/profiles/edit/', {
-      token: organization.planner.token,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
+    const body = buildMultipart([{ name: 'profile_picture', fileName: 'eu.png', content: png, type: 'image/png' }]);
+    const response = await call(context, 'POST', '/api/profiles/edit/', { token: organization.planner.token, ...body });
     expect(response.statusCode).toBe(200);
     expect(response.json().profile_picture).toMatch(/^\/media\/profile-pictures\/.+\.png$/);
     expect(response.json().first_name).toBe('planejador');

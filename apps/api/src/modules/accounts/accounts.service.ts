@@ -151,15 +151,32 @@ export async function describeInvitation(deps: AppDependencies, organizationSlug
   };
 }
 
+/** The person fields every registration form sends (dj-rest-auth names). */
+type PersonRegistration = Pick<Registration, 'email' | 'first_name' | 'last_name' | 'phone' | 'password1'> & {
+  cpf?: string;
+  plan?: string;
+};
+
 async function createUnconfirmedUser(
   deps: AppDependencies,
   request: FastifyRequest,
   organization: OrganizationRow,
-  newUser: NewUser,
+  person: PersonRegistration,
   role: AccessLevel,
   plannerUserId: number | null,
   afterCreate?: (transaction: Transaction) => Promise<void>,
 ): Promise<void> {
+  const newUser: NewUser = {
+    organizationId: organization.id,
+    email: person.email,
+    firstName: person.first_name,
+    lastName: person.last_name,
+    phone: person.phone,
+    cpf: person.cpf ?? null,
+    passwordHash: await hashPassword(person.password1),
+    confirmed: false,
+    registeredPlanHash: person.plan || null,
+  };
   let created: { user: UserRow; token: string };
   try {
     created = await deps.db.transaction(async (transaction) => {
@@ -192,24 +209,7 @@ export async function register(
   if (await findUserByEmail(deps.db, organization.id, registration.email)) {
     failOnField('email', accountMessages.emailTaken);
   }
-  await createUnconfirmedUser(
-    deps,
-    request,
-    organization,
-    {
-      organizationId: organization.id,
-      email: registration.email,
-      firstName: registration.first_name,
-      lastName: registration.last_name,
-      phone: registration.phone,
-      cpf: 'cpf' in registration ? registration.cpf : null,
-      passwordHash: await hashPassword(registration.password1),
-      confirmed: false,
-      registeredPlanHash: registration.plan || null,
-    },
-    role,
-    plannerUserId,
-  );
+  await createUnconfirmedUser(deps, request, organization, registration, role, plannerUserId);
 }
 
 /** The first manager of an organization made through /cadastro/organizacao. */
@@ -220,24 +220,7 @@ export async function registerFirstManager(
   registration: FinishOrganizationRegister,
   clearRegistrationToken: (transaction: Transaction) => Promise<void>,
 ): Promise<void> {
-  await createUnconfirmedUser(
-    deps,
-    request,
-    organization,
-    {
-      organizationId: organization.id,
-      email: registration.email,
-      firstName: registration.first_name,
-      lastName: registration.last_name,
-      phone: registration.phone,
-      cpf: registration.cpf,
-      passwordHash: await hashPassword(registration.password1),
-      confirmed: false,
-    },
-    'manager',
-    null,
-    clearRegistrationToken,
-  );
+  await createUnconfirmedUser(deps, request, organization, registration, 'manager', null, clearRegistrationToken);
 }
 
 export async function confirmEmail(deps: AppDependencies, key: string): Promise<void> {
