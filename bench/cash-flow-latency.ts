@@ -28,7 +28,7 @@ try {
        insert into transactions (organization_id, client_user_id, origin_id, date, cash_date, amount_cents, name,
          merchant_key, category_id, description_id, categorized_by, created_from, identity_key)
        select $1, $2, origin.id, day, day, amount, merchant, merchant, category_id, description_id,
-         case when category_id is null then null else 'rule'::categorized_by end, 'import', 'bench-' || n
+         case when category_id is null then null else 'rule'::categorized_by end, 'import', n
        from origin, tree, generate_series(1, $3) as n,
          lateral (select (date '2026-10-31' - (n % 730)) as day,
                          case when n % 10 = 0 then 100000 + (n % 5000) * 10 else -((n * 7919) % 50000) - 100 end as amount,
