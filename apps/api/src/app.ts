@@ -18,6 +18,7 @@ import { registerOrganizationRoutes } from './modules/organizations/organization
 import { registerOriginRoutes } from './modules/origins/origins.routes';
 import { registerProfileRoutes } from './modules/profiles/profiles.routes';
 import { maximumImageBytes } from './modules/profiles/uploaded-image';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerCashFlowRoutes(app, deps);
   registerImportRoutes(app, deps);
   registerOriginRoutes(app, deps);
+  registerTaskRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

@@ -14,6 +14,7 @@ import {
   renameLine,
   summarizeCashFlow,
 } from './cash-flow.service';
+import { assertChartName, buildChart } from './cash-flow-charts';
 import { buildCashFlowWorkbook } from './cash-flow-export';
 import { CashFlowFilterSchema, QueryDateSchema } from './cash-flow-filters';
 
@@ -74,6 +75,15 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(workbook);
+    },
+  );
+
+  api.get(
+    '/api/chart-data/:name/',
+    { schema: { tags, params: z.object({ name: z.string() }), querystring: CashFlowFilterSchema } },
+    async (request) => {
+      const name = assertChartName(request.params.name);
+      return buildChart(deps, await scopeOf(request), name, request.query);
     },
   );
 

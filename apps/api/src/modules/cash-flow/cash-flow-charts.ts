@@ -1,0 +1,85 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { transactions } from '../../db/schema';
+import type { AppDependencies } from '../../dependencies';
+import type { ClientScope } from '../../lib/client-scope';
+import { failWithDetail } from '../../lib/http-errors';
+import { sumByDescription } from './cash-flow.repo';
+import type { CashFlowFilter } from './cash-flow-filters';
+
+export const chartNames = ['cash-flow', 'cash-flow-value', 'description', 'category', 'types'] as const;
+export type ChartName = (typeof chartNames)[number];
+
+interface ChartItem {
+  id: number | null;
+  name: string;
+  amount: number;
+}
+
+/** product §5: chart lists with an amount are sorted by amount, descending (by size: expenses are negative). */
+function sortByAmount(items: ChartItem[]): ChartItem[] {
+  return items.sort((first, second) => Math.abs(second.amount) - Math.abs(first.amount));
+}
+
+async function sumByDay(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const rows = await deps.db
+    .select({
+      date: sql<string>`to_char(${transactions.cashDate}, 'YYYY-MM-DD')`,
+      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0), 0)`,
+      expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.organizationId, scope.organizationId),
+        eq(transactions.clientUserId, scope.clientUserId),
+        gte(transactions.cashDate, filter.start),
+        lte(transactions.cashDate, filter.end),
+        eq(transactions.ignored, false),
+        eq(transactions.isAssetTransfer, false),
+      ),
+    )
+    .groupBy(transactions.cashDate)
+    .orderBy(transactions.cashDate);
+  return rows.map((row) => ({ date: row.date, income: Number(row.income), expense: Number(row.expense) }));
+}
+
+/**
+ * chart-data/{name}/: `category` and `description` are the period's expenses (or, with
+ * isExpense=false, incomes) by category or description; `types` income against expense;
+ * `cash-flow` income and expense per day; `cash-flow-value` the running result per day.
+ * Asset transfers are left out of the charts: they are money changing place, not spent.
+ */
+export async function buildChart(deps: AppDependencies, scope: ClientScope, name: ChartName, filter: CashFlowFilter) {
+  if (name === 'cash-flow') return sumByDay(deps, scope, filter);
+  if (name === 'cash-flow-value') {
+    let running = 0;
+    return (await sumByDay(deps, scope, filter)).map((day) => {
+      running += day.income + day.expense;
+      return { date: day.date, amount: running };
+    });
+  }
+  const rows = (await sumByDescription(deps.db, scope, filter)).filter((row) => row.categoryKind !== 'asset_transfer');
+  if (name === 'types') {
+    const income = rows.filter((row) => row.direction > 0).reduce((total, row) => total + row.totalCents, 0);
+    const expense = rows.filter((row) => row.direction < 0).reduce((total, row) => total + row.totalCents, 0);
+    return [
+      { id: null, name: 'Entradas', amount: income },
+      { id: null, name: 'Saídas', amount: expense },
+    ];
+  }
+  const wanted = rows.filter((row) => (filter.isExpense === false ? row.direction > 0 : row.direction < 0));
+  const grouped = new Map<string, ChartItem>();
+  for (const row of wanted) {
+    const id = name === 'category' ? row.categoryId : row.descriptionId;
+    const label = (name === 'category' ? row.categoryName : row.descriptionName) ?? 'Sem categoria';
+    const item = grouped.get(String(id)) ?? { id, name: label, amount: 0 };
+    item.amount += row.totalCents;
+    grouped.set(String(id), item);
+  }
+  return sortByAmount([...grouped.values()]);
+}
+
+export function assertChartName(name: string): ChartName {
+  if (!(chartNames as readonly string[]).includes(name)) failWithDetail(404, 'No such chart name found.');
+  return name as ChartName;
+}
