@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 /**
- * Calls to the API under test (docs/identity-api.md) for what a test needs to set up or clean up
- * and a user could not do more simply: a real invitation hash, a restored colour.
+ * Calls to the API under test (docs/identity-api.md, docs/cash-flow-api.md) for what a test needs
+ * to set up or clean up and a user could not do more simply: a real invitation hash, a restored
+ * colour, a client's statements imported afresh.
  */
 export interface Persona {
   id: number;
@@ -55,5 +58,29 @@ export class PrumoApi {
       data: changes,
     });
     expect(response.status(), `PUT /api/organization/${slug}/`).toBe(200);
+  }
+
+  /** DELETE file/{id}/ for every file of GET file/: the client's imported files go, and their lines with them. */
+  async deleteStatementFiles(key: string): Promise<void> {
+    const headers = { Authorization: `Token ${key}` };
+    const response = await this.request.get('/api/file/', { headers, params: { limit: 100 } });
+    expect(response.status(), 'GET /api/file/').toBe(200);
+    const { results } = (await response.json()) as { results: { id: number }[] };
+    for (const file of results) {
+      const deleted = await this.request.delete(`/api/file/${file.id}/`, { headers });
+      expect(deleted.status(), `DELETE /api/file/${file.id}/`).toBe(204);
+    }
+  }
+
+  /** POST upload/ multipart (field `files`), as the import dialog sends them. */
+  async uploadStatements(key: string, filePaths: readonly string[]): Promise<void> {
+    const form = new FormData();
+    for (const filePath of filePaths)
+      form.append('files', new Blob([await readFile(filePath)]), path.basename(filePath));
+    const response = await this.request.post('/api/upload/', {
+      headers: { Authorization: `Token ${key}` },
+      multipart: form,
+    });
+    expect(response.status(), 'POST /api/upload/').toBe(201);
   }
 }

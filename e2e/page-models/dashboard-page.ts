@@ -57,4 +57,21 @@ export class DashboardPage {
   myPlannerCard(): Locator {
     return this.section('Meu planejador');
   }
+
+  /** The client's 'Importar extratos', on the 'Meu caixa' card. */
+  async openImport(): Promise<void> {
+    await this.section('Meu caixa').getByRole('button', { name: 'Importar extratos', exact: true }).click();
+  }
+
+  /** The client's 'Ver meu caixa', on the 'Meu caixa' card. */
+  async openCashRegister(): Promise<void> {
+    await this.section('Meu caixa').getByRole('link', { name: 'Ver meu caixa', exact: true }).click();
+  }
+
+  /** A planner's 'Ver caixa' on a client's row of 'Meus clientes'. */
+  async openClientCashRegister(clientName: string): Promise<void> {
+    await this.tableRow('Meus clientes', clientName)
+      .getByRole('link', { name: `Ver caixa de ${clientName}`, exact: true })
+      .click();
+  }
 }

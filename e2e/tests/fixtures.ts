@@ -1,9 +1,11 @@
 import { test as base, expect } from '@playwright/test';
 import { PrumoApi } from '../page-models/api';
 import { AppShell } from '../page-models/app-shell';
+import { CashRegisterPage } from '../page-models/cash-register-page';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { type DemoUser, demoMenus, demoPassword, type MenuRole } from '../page-models/demo-data';
 import { EmailConfirmationPage } from '../page-models/email-confirmation-page';
+import { ImportDialog } from '../page-models/import-dialog';
 import { LoginPage } from '../page-models/login-page';
 import { OrganizationSettingsPage } from '../page-models/organization-settings-page';
 import { RegistrationPage } from '../page-models/registration-page';
@@ -16,6 +18,8 @@ interface PrumoFixtures {
   registrationPage: RegistrationPage;
   emailConfirmationPage: EmailConfirmationPage;
   organizationSettings: OrganizationSettingsPage;
+  cashRegister: CashRegisterPage;
+  importDialog: ImportDialog;
   snackbars: Snackbars;
   api: PrumoApi;
   /** Signs a demo user in through the login page and waits for their dashboard. */
@@ -30,6 +34,8 @@ export const test = base.extend<PrumoFixtures>({
   registrationPage: async ({ page }, use) => use(new RegistrationPage(page)),
   emailConfirmationPage: async ({ page }, use) => use(new EmailConfirmationPage(page)),
   organizationSettings: async ({ page }, use) => use(new OrganizationSettingsPage(page)),
+  cashRegister: async ({ page }, use) => use(new CashRegisterPage(page)),
+  importDialog: async ({ page }, use) => use(new ImportDialog(page)),
   snackbars: async ({ page }, use) => use(new Snackbars(page)),
   api: async ({ request }, use) => use(new PrumoApi(request)),
   signInAs: async ({ page, loginPage, shell }, use) => {

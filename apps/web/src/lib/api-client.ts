@@ -143,9 +143,16 @@ export function createAnswerError(status: number, data: unknown, options: Failur
   });
 }
 
-export async function requestApi<Answer>(path: string, options: RequestOptions = {}): Promise<Answer> {
-  const { method = 'GET', body, query, authenticated = true, silent = false, defaultMessage, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+interface SentRequest {
+  response: Response;
+  /** A 401 only ends the session when the call carried a token. */
+  sentToken: boolean;
+}
+
+/** Sends a call with its token, body and scoped query; a call that cannot reach the server throws. */
+async function sendRequest(path: string, options: RequestOptions, accept: string): Promise<SentRequest> {
+  const { method = 'GET', body, query, authenticated = true, silent = false, signal } = options;
+  const headers = new Headers({ Accept: accept });
   const token = authenticated ? readToken() : null;
   if (token) headers.set('Authorization', `Token ${token}`);
   let payload: BodyInit | undefined;
@@ -155,17 +162,51 @@ export async function requestApi<Answer>(path: string, options: RequestOptions =
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(buildApiUrl(path, query, authenticated), { method, headers, body: payload, signal });
+    const response = await fetch(buildApiUrl(path, query, authenticated), { method, headers, body: payload, signal });
+    return { response, sentToken: Boolean(token) };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw createConnectionError(silent);
   }
+}
 
+export async function requestApi<Answer>(path: string, options: RequestOptions = {}): Promise<Answer> {
+  const { response, sentToken } = await sendRequest(path, options, 'application/json');
   const data = await readBody(response);
   if (response.ok) return data as Answer;
-  throw createAnswerError(response.status, data, { silent, defaultMessage, sentToken: Boolean(token) });
+  const { silent = false, defaultMessage } = options;
+  throw createAnswerError(response.status, data, { silent, defaultMessage, sentToken });
+}
+
+/** A file the API answers (an export): its bytes and the name its content-disposition suggests. */
+export interface FileAnswer {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a content-disposition header (`attachment; filename="a.xlsx"`), or null. */
+function readAttachmentFileName(contentDisposition: string | null): string | null {
+  return /filename="?([^";]+)"?/i.exec(contentDisposition ?? '')?.[1]?.trim() || null;
+}
+
+/**
+ * A GET whose answer is a file rather than JSON: fetch carries the token, which a plain link
+ * cannot. A failed answer is still JSON and fails as requestApi's do.
+ */
+export async function requestApiFile(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<FileAnswer> {
+  const { response, sentToken } = await sendRequest(path, options, '*/*');
+  if (!response.ok) {
+    const { silent = false, defaultMessage } = options;
+    throw createAnswerError(response.status, await readBody(response), { silent, defaultMessage, sentToken });
+  }
+  return {
+    blob: await response.blob(),
+    fileName: readAttachmentFileName(response.headers.get('content-disposition')),
+  };
 }
 
 type FormValue = string | Blob;

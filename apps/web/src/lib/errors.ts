@@ -50,13 +50,9 @@ function readFirstText(value: unknown): string | null {
   return null;
 }
 
-/**
- * calls-payments §8 order: the default message if given; else an array's first item; an object's
- * `detail`; else the first message of the first field; else the general fallback.
- */
-export function extractErrorMessage(data: unknown, defaultMessage?: string): string {
-  if (defaultMessage) return defaultMessage;
-  if (Array.isArray(data)) return readFirstText(data) ?? errorMessages.unavailable;
+/** The server's own text of a failed answer: an array's first item, `detail`, else the first field's; or null. */
+export function readServerMessage(data: unknown): string | null {
+  if (Array.isArray(data)) return readFirstText(data);
   if (isRecord(data)) {
     const detail = readFirstText(data.detail);
     if (detail) return detail;
@@ -65,7 +61,16 @@ export function extractErrorMessage(data: unknown, defaultMessage?: string): str
       if (text) return text;
     }
   }
-  return errorMessages.unavailable;
+  return null;
+}
+
+/**
+ * calls-payments §8 order: the default message if given; else an array's first item; an object's
+ * `detail`; else the first message of the first field; else the general fallback.
+ */
+export function extractErrorMessage(data: unknown, defaultMessage?: string): string {
+  if (defaultMessage) return defaultMessage;
+  return readServerMessage(data) ?? errorMessages.unavailable;
 }
 
 const generalErrorKeys = new Set(['detail', 'non_field_errors']);

@@ -14,16 +14,17 @@ import { CashFlowFilters } from './cash-flow-filters';
 import { CashFlowSummaryStrip } from './cash-flow-summary-strip';
 import { CashFlowTable } from './cash-flow-table';
 import { CategorySummary } from './category-summary';
+import { ExportCashFlowButton } from './export-cash-flow-button';
 import { NewCashFlowLineDialog } from './new-cash-flow-line-dialog';
 
 interface CashRegisterProps {
-  /** What the page adds beside 'Nova transação' (import, imported files…); the route composes it. */
+  /** What the page adds beside 'Exportar' and 'Nova transação' (import, imported files…); the route composes it. */
   actions?: ReactNode;
 }
 
 /**
  * Meu caixa: the period and filters, the totals, the lines (25 a page) with inline categorizing,
- * ignoring, deleting and bulk actions, a typed line, and the period by category.
+ * ignoring, deleting and bulk actions, a typed line, the export, and the period by category.
  */
 export function CashRegister({ actions }: CashRegisterProps) {
   const clientId = useRouteClientId();
@@ -49,6 +50,7 @@ export function CashRegister({ actions }: CashRegisterProps) {
     <Stack gap="md">
       <Group justify="flex-end" gap="sm">
         {actions}
+        <ExportCashFlowButton filter={filter} />
         <Button onClick={() => setCreating(true)}>Nova transação</Button>
       </Group>
       <CashFlowFilters

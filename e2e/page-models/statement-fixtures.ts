@@ -1,0 +1,26 @@
+import path from 'node:path';
+
+/**
+ * Real bank statements shared by the project's tests (shared/fixtures/statements, beside the
+ * repository's clone); `lines` are the movements SOURCES.md counts in each.
+ */
+const statementsDirectory = path.resolve(import.meta.dirname, '../../../shared/fixtures/statements');
+
+export interface StatementFixture {
+  path: string;
+  name: string;
+  lines: number;
+}
+
+function statement(relativePath: string, lines: number): StatementFixture {
+  return { path: path.join(statementsDirectory, relativePath), name: path.basename(relativePath), lines };
+}
+
+/** Itaú checking, OFX 1.02: RSHOP -666,66 and REND PAGO APLIC AUT MAIS +99,99 on 09/12/2013, SISDEB -77,77 on 10/12/2013. */
+export const itauOfx = statement('kamino-company__OfxSharp/itau.ofx', 3);
+
+/** A synthetic Itaú XLSX: BOLETO ALUGUEL -2.500,00 and RECEBIMENTO CLIENTE B +3.200,00 on 04/05/2026. */
+export const itauXlsx = statement('financeiroLLE__Conciliacao-Extratos/Itau-CC-67890.xlsx', 2);
+
+/** A period (dd/mm/aaaa) holding every line of both statements. */
+export const statementsPeriod = { start: '01/12/2013', end: '31/05/2026' } as const;

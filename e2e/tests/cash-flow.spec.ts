@@ -1,0 +1,200 @@
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
+import type { Download } from '@playwright/test';
+import type { PrumoApi } from '../page-models/api';
+import { CashRegisterPage } from '../page-models/cash-register-page';
+import { demo, demoPassword } from '../page-models/demo-data';
+import { itauOfx, itauXlsx, type StatementFixture, statementsPeriod } from '../page-models/statement-fixtures';
+import { expect, test } from './fixtures';
+
+// Caio, not Carla: the other specs sign in as cliente@demo.com.br and expect no statements of theirs.
+const client = demo.secondClient;
+
+/** What Meu caixa shows of both statements, amounts in pt-BR. */
+const importedLines = [
+  { name: 'RECEBIMENTO CLIENTE B', amount: 'R$ 3.200,00' },
+  { name: 'BOLETO ALUGUEL', amount: '-R$ 2.500,00' },
+  { name: 'SISDEB', amount: '-R$ 77,77' },
+  { name: 'REND PAGO APLIC AUT MAIS', amount: 'R$ 99,99' },
+  { name: 'RSHOP', amount: '-R$ 666,66' },
+] as const;
+
+/** Mantine's red.8, the colour of money going out (calls-payments §9). */
+const expenseColour = 'rgb(224, 49, 49)';
+
+const exportHeader = [
+  'Data',
+  'Data de caixa',
+  'Descrição',
+  'Conta',
+  'Categoria',
+  'Subcategoria',
+  'Valor (R$)',
+  'Tipo',
+  'Ignorada',
+];
+
+/**
+ * Leaves the client with exactly these statements imported: every file deleted (its lines and
+ * what was learnt from them go too), then the statements uploaded. Each test starts the same way,
+ * whatever ran before it.
+ */
+async function importStatementsAfresh(api: PrumoApi, statements: readonly StatementFixture[]): Promise<void> {
+  const key = await api.signIn(client.email, demoPassword, demo.slug);
+  await api.deleteStatementFiles(key);
+  const filePaths = statements.map((statement) => statement.path);
+  if (filePaths.length > 0) await api.uploadStatements(key, filePaths);
+  await api.signOut(key);
+}
+
+/** The rows of a downloaded spreadsheet's first sheet, after checking it is a real .xlsx (a zip: 'PK'). */
+async function readSpreadsheetRows(download: Download): Promise<unknown[][]> {
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 2).toString('latin1'), 'an .xlsx is a zip archive').toBe('PK');
+  const workbook = XLSX.read(bytes);
+  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
+  if (!sheet) throw new Error('The exported workbook has no sheet');
+  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+}
+
+test.describe('Cash flow: statements, Meu caixa and its export', () => {
+  test('a client imports an OFX and an XLSX from the dashboard and sees what each file added', async ({
+    page,
+    api,
+    signInAs,
+    dashboard,
+    importDialog,
+    cashRegister,
+  }) => {
+    await importStatementsAfresh(api, []);
+    await signInAs(demo.slug, client);
+
+    await dashboard.openImport();
+    await importDialog.chooseFiles([itauOfx.path, itauXlsx.path]);
+    await expect(importDialog.chosenFile(itauOfx.name)).toBeVisible();
+    await expect(importDialog.chosenFile(itauXlsx.name)).toBeVisible();
+    await importDialog.send();
+
+    // Once sent, the files are processed; the result follows (product §4: after 2.5 s).
+    await expect(importDialog.processing).toBeVisible();
+    await expect(importDialog.importedCount('2 arquivos importados')).toBeVisible();
+    await expect(importDialog.processing).toHaveCount(0);
+    for (const statement of [itauOfx, itauXlsx]) {
+      await expect(importDialog.figureOf(statement.name, 'Linhas lidas')).toHaveText(String(statement.lines));
+      await expect(importDialog.figureOf(statement.name, 'Linhas adicionadas')).toHaveText(String(statement.lines));
+      await expect(importDialog.figureOf(statement.name, 'Duplicadas ignoradas')).toHaveText('0');
+    }
+    await importDialog.finish();
+    await expect(importDialog.dialog).toHaveCount(0);
+
+    await dashboard.openCashRegister();
+    await expect(page).toHaveURL(CashRegisterPage.path(demo.slug));
+    await cashRegister.showPeriod(statementsPeriod.start, statementsPeriod.end);
+    await expect(cashRegister.lineCount).toHaveText('5 transações · Página 1 de 1');
+    await expect(cashRegister.lineRows()).toHaveCount(importedLines.length);
+  });
+
+  test('importing the same OFX again adds no line', async ({
+    api,
+    signInAs,
+    dashboard,
+    importDialog,
+    cashRegister,
+  }) => {
+    await importStatementsAfresh(api, [itauOfx, itauXlsx]);
+    await signInAs(demo.slug, client);
+
+    await dashboard.openImport();
+    await importDialog.chooseFiles([itauOfx.path]);
+    await importDialog.send();
+
+    await expect(importDialog.importedCount('1 arquivo importado')).toBeVisible();
+    await expect(importDialog.figureOf(itauOfx.name, 'Linhas lidas')).toHaveText(String(itauOfx.lines));
+    await expect(importDialog.figureOf(itauOfx.name, 'Linhas adicionadas')).toHaveText('0');
+    await expect(importDialog.figureOf(itauOfx.name, 'Duplicadas ignoradas')).toHaveText(String(itauOfx.lines));
+    await importDialog.finish();
+
+    await dashboard.openCashRegister();
+    await cashRegister.showPeriod(statementsPeriod.start, statementsPeriod.end);
+    await expect(cashRegister.lineCount).toHaveText('5 transações · Página 1 de 1');
+  });
+
+  test('in Meu caixa the client sees the lines, recategorizes one, filters by its category and exports', async ({
+    page,
+    api,
+    signInAs,
+    dashboard,
+    cashRegister,
+  }) => {
+    await importStatementsAfresh(api, [itauOfx, itauXlsx]);
+    await signInAs(demo.slug, client);
+    await dashboard.openCashRegister();
+    await cashRegister.showPeriod(statementsPeriod.start, statementsPeriod.end);
+
+    await expect(cashRegister.lineRows()).toHaveCount(importedLines.length);
+    for (const line of importedLines) await expect(cashRegister.amountOf(line.name)).toHaveText(line.amount);
+    await expect(cashRegister.amountOf('RSHOP')).toHaveCSS('color', expenseColour);
+    await expect(cashRegister.categoryPickerOf('RSHOP')).toHaveValue('');
+    await expect(cashRegister.categoryPickerOf('RSHOP')).toHaveAttribute('placeholder', 'Sem categoria');
+
+    const everything = await cashRegister.export();
+    expect(everything.suggestedFilename()).toBe('meu-caixa-2013-12-01-a-2026-05-31.xlsx');
+    const everyRow = await readSpreadsheetRows(everything);
+    expect(everyRow[0]).toEqual(exportHeader);
+    expect(everyRow).toHaveLength(1 + importedLines.length);
+
+    await cashRegister.categorize('RSHOP', 'Supermercado');
+    await expect(cashRegister.categoryPickerOf('RSHOP')).toHaveValue('Alimentação · Supermercado');
+    // Enabled again once the change is saved.
+    await expect(cashRegister.categoryPickerOf('RSHOP')).toBeEnabled();
+
+    await page.reload();
+    await cashRegister.showPeriod(statementsPeriod.start, statementsPeriod.end);
+    await expect(cashRegister.categoryPickerOf('RSHOP')).toHaveValue('Alimentação · Supermercado');
+
+    await cashRegister.filterByCategory('Alimentação');
+    await expect(cashRegister.lineCount).toHaveText('1 transação · Página 1 de 1');
+    await expect(cashRegister.lineRows()).toHaveCount(1);
+    await expect(cashRegister.lineRow('RSHOP')).toBeVisible();
+
+    const filtered = await readSpreadsheetRows(await cashRegister.export());
+    expect(filtered).toEqual([
+      exportHeader,
+      [
+        '09/12/2013',
+        '09/12/2013',
+        'RSHOP',
+        'Itaú Unibanco · 9999 99999-9',
+        'Alimentação',
+        'Supermercado',
+        -666.66,
+        'Saída',
+        'Não',
+      ],
+    ]);
+  });
+
+  test("a planner opens the client's cash flow from the dashboard and sees the same lines", async ({
+    page,
+    api,
+    signInAs,
+    dashboard,
+    cashRegister,
+  }) => {
+    await importStatementsAfresh(api, [itauOfx, itauXlsx]);
+    await signInAs(demo.slug, demo.planner);
+
+    await dashboard.openClientCashRegister(client.fullName);
+    await expect(page).toHaveURL(/\/app\/demo\/cliente\/\d+$/);
+    await expect(page.getByRole('heading', { name: `Caixa: ${client.fullName}`, exact: true })).toBeVisible();
+    await cashRegister.showPeriod(statementsPeriod.start, statementsPeriod.end);
+
+    await expect(cashRegister.lineRows()).toHaveCount(importedLines.length);
+    for (const line of importedLines) await expect(cashRegister.amountOf(line.name)).toHaveText(line.amount);
+
+    // The export is the client's too: the planner's call names the client viewed.
+    const rows = await readSpreadsheetRows(await cashRegister.export());
+    expect(rows).toHaveLength(1 + importedLines.length);
+  });
+});
