@@ -31,8 +31,9 @@ export const sessionMessages = {
   expired: 'Sessão expirada. Faça login novamente.',
 };
 
-async function findCallerByKey(db: Database, key: string): Promise<Caller | 'expired' | null> {
-  const [row] = await db
+/** The session lookup runs on every call: prepared once per connection, planned once. */
+function prepareCallerLookup(db: Database) {
+  return db
     .select({
       userId: users.id,
       organizationId: users.organizationId,
@@ -40,14 +41,24 @@ async function findCallerByKey(db: Database, key: string): Promise<Caller | 'exp
       expiresAt: authTokens.expiresAt,
       levels: sql<
         AccessLevel[]
-      >`coalesce(array_agg(${profiles.accessLevel}::text) filter (where ${profiles.id} is not null), '{}')`,
+      >`array(select ${profiles.accessLevel}::text from ${profiles} where ${profiles.userId} = ${users.id})`,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(authTokens.keyHash, hashSecret(key)))
-    .groupBy(users.id, organizations.id, authTokens.id);
+    .where(eq(authTokens.keyHash, sql.placeholder('keyHash')))
+    .prepare('find_caller_by_key');
+}
+
+const callerLookups = new WeakMap<Database, ReturnType<typeof prepareCallerLookup>>();
+
+async function findCallerByKey(db: Database, key: string): Promise<Caller | 'expired' | null> {
+  let lookup = callerLookups.get(db);
+  if (!lookup) {
+    lookup = prepareCallerLookup(db);
+    callerLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ keyHash: hashSecret(key) });
   if (!row) return null;
   if (row.expiresAt.getTime() <= Date.now()) return 'expired';
   return {
