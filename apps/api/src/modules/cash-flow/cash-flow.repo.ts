@@ -56,17 +56,20 @@ const cashFlowColumns = {
 
 export async function findCashFlowPage(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
   const where = buildCashFlowWhere(scope, filter);
-  const [total] = await db.select({ total: count() }).from(transactions).where(where);
-  const rows = await db
-    .select(cashFlowColumns)
-    .from(transactions)
-    .innerJoin(origins, eq(origins.id, transactions.originId))
-    .leftJoin(categories, eq(categories.id, transactions.categoryId))
-    .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
-    .where(where)
-    .orderBy(desc(transactions.cashDate), desc(transactions.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+  // Two independent reads: on two pool connections they run side by side.
+  const [[total], rows] = await Promise.all([
+    db.select({ total: count() }).from(transactions).where(where),
+    db
+      .select(cashFlowColumns)
+      .from(transactions)
+      .innerJoin(origins, eq(origins.id, transactions.originId))
+      .leftJoin(categories, eq(categories.id, transactions.categoryId))
+      .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
+      .where(where)
+      .orderBy(desc(transactions.cashDate), desc(transactions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+  ]);
   return { count: total?.total ?? 0, rows };
 }
 
