@@ -15,7 +15,7 @@ import type { AppDependencies } from '../../dependencies';
 import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { hashPassword, unusedPasswordHash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
-import type { Caller } from '../../plugins/authentication';
+import { type Caller, sessionMessages } from '../../plugins/authentication';
 import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
 import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 import {
@@ -231,24 +231,24 @@ export async function confirmEmail(deps: AppDependencies, key: string): Promise<
   });
 }
 
+/** The account of this e-mail in this organization, for the calls that must not tell whether it exists. */
+async function findAccountByEmail(deps: AppDependencies, organizationSlug: string, email: string) {
+  const found = await findOrganizationBySlug(deps.db, organizationSlug);
+  const user = found ? await findUserByEmail(deps.db, found.organization.id, email) : null;
+  return found && user ? { organization: found.organization, user } : null;
+}
+
 export async function resendActivation(
   deps: AppDependencies,
   request: FastifyRequest,
   organizationSlug: string,
   email: string,
 ): Promise<void> {
-  const found = await findOrganizationBySlug(deps.db, organizationSlug);
-  if (!found) return;
-  const user = await findUserByEmail(deps.db, found.organization.id, email);
-  if (!user || user.confirmed) return;
+  const account = await findAccountByEmail(deps, organizationSlug, email);
+  if (!account || account.user.confirmed) return;
+  const { organization, user } = account;
   const token = await insertOneTimeToken(deps.db, user.id, 'email_confirmation', confirmationValidMinutes);
-  await sendConfirmationEmail(
-    deps,
-    request,
-    found.organization,
-    { email: user.email, firstName: user.firstName },
-    token,
-  );
+  await sendConfirmationEmail(deps, request, organization, { email: user.email, firstName: user.firstName }, token);
 }
 
 function encodeUid(userId: number): string {
@@ -266,18 +266,12 @@ export async function requestPasswordReset(
   organizationSlug: string,
   email: string,
 ): Promise<void> {
-  const found = await findOrganizationBySlug(deps.db, organizationSlug);
-  if (!found) return;
-  const user = await findUserByEmail(deps.db, found.organization.id, email);
-  if (!user) return;
+  const account = await findAccountByEmail(deps, organizationSlug, email);
+  if (!account) return;
+  const { organization, user } = account;
   const token = await insertOneTimeToken(deps.db, user.id, 'password_reset', passwordResetValidMinutes);
-  await sendPasswordResetEmail(
-    deps,
-    request,
-    found.organization,
-    { email: user.email, firstName: user.firstName, uid: encodeUid(user.id) },
-    token,
-  );
+  const recipient = { email: user.email, firstName: user.firstName, uid: encodeUid(user.id) };
+  await sendPasswordResetEmail(deps, request, organization, recipient, token);
 }
 
 export async function confirmPasswordReset(deps: AppDependencies, reset: PasswordResetConfirm): Promise<void> {
@@ -297,7 +291,8 @@ async function findCallerPasswordHash(deps: AppDependencies, caller: Caller): Pr
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, caller.userId));
-  if (!row) failWithDetail(401, accountMessages.invalidAccessLink);
+  // The session's user is gone (deleted between the lookup and now).
+  if (!row) failWithDetail(401, sessionMessages.invalid);
   return row.passwordHash;
 }
 
@@ -330,12 +325,11 @@ export async function requestAccessLink(
   organizationSlug: string,
   email: string,
 ): Promise<void> {
-  const found = await findOrganizationBySlug(deps.db, organizationSlug);
-  if (!found) return;
-  const user = await findUserByEmail(deps.db, found.organization.id, email);
-  if (!user?.confirmed) return;
+  const account = await findAccountByEmail(deps, organizationSlug, email);
+  if (!account?.user.confirmed) return;
+  const { organization, user } = account;
   const token = await insertOneTimeToken(deps.db, user.id, 'fast_access', accessLinkValidMinutes);
-  await sendAccessLinkEmail(deps, request, found.organization, { email: user.email, firstName: user.firstName }, token);
+  await sendAccessLinkEmail(deps, request, organization, { email: user.email, firstName: user.firstName }, token);
 }
 
 export async function signInWithAccessLink(deps: AppDependencies, token: string) {
