@@ -29,6 +29,15 @@ function buildCashFlowWhere(scope: ClientScope, filter: CashFlowFilter): SQL | u
   );
 }
 
+/** These lines, if they are the client's: the scope is in every write's `where`. */
+function whereLinesOfScope(scope: ClientScope, ids: number[]): SQL | undefined {
+  return and(
+    inArray(transactions.id, ids),
+    eq(transactions.organizationId, scope.organizationId),
+    eq(transactions.clientUserId, scope.clientUserId),
+  );
+}
+
 const cashFlowColumns = {
   id: transactions.id,
   name: transactions.name,
@@ -82,13 +91,7 @@ export async function findCashFlowLine(db: Executor, scope: ClientScope, id: num
     .innerJoin(origins, eq(origins.id, transactions.originId))
     .leftJoin(categories, eq(categories.id, transactions.categoryId))
     .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
-    .where(
-      and(
-        eq(transactions.id, id),
-        eq(transactions.organizationId, scope.organizationId),
-        eq(transactions.clientUserId, scope.clientUserId),
-      ),
-    );
+    .where(whereLinesOfScope(scope, [id]));
   return row ?? null;
 }
 
@@ -157,27 +160,12 @@ export async function updateCashFlowLines(
   const updated = await db
     .update(transactions)
     .set(changes)
-    .where(
-      and(
-        inArray(transactions.id, ids),
-        eq(transactions.organizationId, scope.organizationId),
-        eq(transactions.clientUserId, scope.clientUserId),
-      ),
-    )
+    .where(whereLinesOfScope(scope, ids))
     .returning({ id: transactions.id });
   return updated.length;
 }
 
 export async function deleteCashFlowLines(db: Executor, scope: ClientScope, ids: number[]): Promise<number> {
-  const deleted = await db
-    .delete(transactions)
-    .where(
-      and(
-        inArray(transactions.id, ids),
-        eq(transactions.organizationId, scope.organizationId),
-        eq(transactions.clientUserId, scope.clientUserId),
-      ),
-    )
-    .returning({ id: transactions.id });
+  const deleted = await db.delete(transactions).where(whereLinesOfScope(scope, ids)).returning({ id: transactions.id });
   return deleted.length;
 }
