@@ -12,7 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => createBrandTheme(brand), [brand]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={snackbarTimeouts.default} zIndex={1000} />
+      <Notifications position="bottom-center" autoClose={snackbarTimeouts.default} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
