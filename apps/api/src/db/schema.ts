@@ -329,6 +329,10 @@ export const transactions = pgTable(
       table.clientUserId,
       table.cashDate.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
+      // Carried along (after the unique id, they never change the order) so counting a period reads the index only.
+      table.organizationId,
+      table.ignored,
+      table.originId,
     ),
     // Learned categorization reads only what people categorized: imports do not grow this index.
     index('transactions_learned_merchant_index')

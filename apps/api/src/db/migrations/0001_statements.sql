@@ -132,5 +132,5 @@ CREATE UNIQUE INDEX "origins_identity_unique" ON "origins" USING btree ("client_
 CREATE INDEX "statement_files_client_index" ON "statement_files" USING btree ("client_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "tasks_client_index" ON "tasks" USING btree ("client_user_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_origin_identity_unique" ON "transactions" USING btree ("origin_id","identity_key");--> statement-breakpoint
-CREATE INDEX "transactions_client_cash_date_index" ON "transactions" USING btree ("client_user_id","cash_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_client_cash_date_index" ON "transactions" USING btree ("client_user_id","cash_date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"organization_id","ignored","origin_id");--> statement-breakpoint
 CREATE INDEX "transactions_learned_merchant_index" ON "transactions" USING btree ("organization_id","merchant_key") WHERE categorized_by = 'person';
