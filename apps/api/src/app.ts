@@ -21,9 +21,12 @@ import { maximumImageBytes } from './modules/profiles/uploaded-image';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Multiplies the per-address limits of public calls (tests make many calls from one address). */
+  rateLimitScale?: number;
 }
 
 /** External plugins, then app plugins (errors, authentication), then the feature modules. */
@@ -56,6 +59,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
 
   registerErrorHandler(app);
   registerAuthentication(app, deps.db);
+  registerRateLimit(app, { scale: options.rateLimitScale });
 
   registerAccountRoutes(app, deps);
   registerProfileRoutes(app, deps);

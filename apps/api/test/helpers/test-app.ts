@@ -27,7 +27,7 @@ export interface TestContext {
 }
 
 /** Builds the real app on the run's database; closed after the file's tests. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: { rateLimitScale?: number } = {}): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
   const mailbox: TestContext['mailbox'] = [];
   const mailer: Mailer = {
@@ -37,12 +37,11 @@ export async function createTestContext(): Promise<TestContext> {
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
-  const app = await buildApp({
-    db: database.db,
-    mailer,
-    storage: createDiskStorage(path.join(dataDir, 'media')),
-    config,
-  });
+  const app = await buildApp(
+    { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
+    // Tests make many calls from one address; the limits have a test of their own.
+    { rateLimitScale: options.rateLimitScale ?? 100 },
+  );
   afterAll(async () => {
     await app.close();
     await database.close();

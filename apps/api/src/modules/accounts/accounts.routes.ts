@@ -30,6 +30,8 @@ import {
 
 const DetailSchema = z.object({ detail: z.string() });
 const publicCall = { public: true };
+/** Public calls that create accounts or send e-mail, limited per address (plugins/rate-limit.ts). */
+const limitedPublicCall = { public: true, perAddressLimit: 10 };
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/registration/',
-    { config: publicCall, schema: { tags, body: RegistrationSchema, response: { 201: DetailSchema } } },
+    { config: limitedPublicCall, schema: { tags, body: RegistrationSchema, response: { 201: DetailSchema } } },
     async (request, reply) => {
       await register(deps, request, request.body);
       return reply.status(201).send({ detail: accountMessages.accountCreated });
@@ -88,7 +90,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/registration/simple/',
-    { config: publicCall, schema: { tags, body: SimpleRegistrationSchema, response: { 201: DetailSchema } } },
+    { config: limitedPublicCall, schema: { tags, body: SimpleRegistrationSchema, response: { 201: DetailSchema } } },
     async (request, reply) => {
       await register(deps, request, request.body);
       return reply.status(201).send({ detail: accountMessages.accountCreated });
@@ -110,7 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.get(
     '/api/resend-activate/',
     {
-      config: publicCall,
+      config: limitedPublicCall,
       schema: {
         tags,
         querystring: z.object({ email: EmailSchema, organization: OrganizationSlugSchema }),
@@ -125,7 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/password/reset/',
-    { config: publicCall, schema: { tags, body: PasswordResetSchema, response: { 200: DetailSchema } } },
+    { config: limitedPublicCall, schema: { tags, body: PasswordResetSchema, response: { 200: DetailSchema } } },
     async (request) => {
       await requestPasswordReset(deps, request, request.body.organization, request.body.email);
       return { detail: accountMessages.neutralEmailSent };
@@ -171,7 +173,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.post(
     '/api/rest-auth/access-link/',
     {
-      config: publicCall,
+      config: limitedPublicCall,
       schema: {
         tags,
         body: z.object({ email: EmailSchema, organization: OrganizationSlugSchema }),

@@ -32,7 +32,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: AppDepend
   api.post(
     '/api/organization/',
     {
-      config: { public: true },
+      config: { public: true, perAddressLimit: 5 },
       schema: {
         tags,
         body: OrganizationCreateSchema,
