@@ -31,12 +31,3 @@ export function buildPage<T>(request: FastifyRequest, page: PageQuery, count: nu
     results,
   };
 }
-
-export function PageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.number(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-}

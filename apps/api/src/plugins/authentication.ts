@@ -1,5 +1,5 @@
 import { type AccessLevel, findPrimaryRole, hasRoleAtLeast, type Role } from '@prumo/domain/auth/roles';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { authTokens, organizations, profiles, users } from '../db/schema';
@@ -107,8 +107,4 @@ export function requireCaller(request: FastifyRequest, minimumRole: AccessLevel 
   if (!caller) failWithDetail(401, sessionMessages.missing);
   if (!hasRoleAtLeast(caller.role, minimumRole)) failWithDetail(403, permissionDenied);
   return caller;
-}
-
-export async function deleteExpiredTokens(db: Database, userId: number): Promise<void> {
-  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), gt(sql`now()`, authTokens.expiresAt)));
 }

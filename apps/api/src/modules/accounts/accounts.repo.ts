@@ -1,5 +1,5 @@
 import type { AccessLevel } from '@prumo/domain/auth/roles';
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
@@ -13,14 +13,6 @@ export async function findUserByEmail(db: Database, organizationId: number, emai
     .select()
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.email, email)));
-  return user ?? null;
-}
-
-export async function findUserById(db: Database, organizationId: number, userId: number): Promise<UserRow | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
   return user ?? null;
 }
 
@@ -185,9 +177,4 @@ export async function findUserOrganizationSlug(db: Database, userId: number): Pr
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));
   return row?.slug ?? null;
-}
-
-export async function countUsersInOrganization(db: Database, organizationId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(eq(users.organizationId, organizationId));
-  return row?.total ?? 0;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { origins, tasks, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
@@ -308,18 +308,4 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
     transaction.insert(transactions).values(prepared).returning({ id: transactions.id }),
   );
   return Promise.all(created.map((row) => findPresentedLine(deps, scope, row.id)));
-}
-
-export async function findUncategorizedCount(deps: AppDependencies, scope: ClientScope): Promise<number> {
-  const [row] = await deps.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.clientUserId, scope.clientUserId),
-        isNull(transactions.categoryId),
-        eq(transactions.ignored, false),
-      ),
-    );
-  return row?.total ?? 0;
 }

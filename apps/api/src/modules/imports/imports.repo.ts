@@ -95,46 +95,40 @@ export interface NewTransactionRow {
   identityKey: bigint;
 }
 
-const insertBatchSize = 5_000;
-
 /**
- * Inserts in batches through unnest (one statement per 5,000 rows, far faster than a VALUES list
- * built row by row); lines already imported (same origin and identity) are skipped.
- * Answers how many were added.
+ * One statement for a batch of lines, through unnest (far faster than a VALUES list built row by
+ * row); lines already imported (same origin and identity) are skipped. The caller sizes the batch.
+ * Answers how many were added, and how many of those have no category.
  */
 export async function insertTransactions(
   db: Executor,
   scope: ClientScope,
   fileId: number,
-  rows: readonly NewTransactionRow[],
+  batch: readonly NewTransactionRow[],
 ): Promise<{ added: number; uncategorized: number }> {
-  let added = 0;
-  let uncategorized = 0;
-  for (let start = 0; start < rows.length; start += insertBatchSize) {
-    const batch = rows.slice(start, start + insertBatchSize);
-    const column = <T>(pick: (row: NewTransactionRow) => T) => sql.param(batch.map(pick));
-    const result = await db.execute<{ category_id: number | null }>(sql`
-      insert into transactions (organization_id, client_user_id, file_id, created_from, origin_id, date, cash_date,
-        amount_cents, name, merchant_key, category_id, description_id, categorized_by, categorized_at,
-        is_asset_transfer, identity_key)
-      select ${scope.organizationId}, ${scope.clientUserId}, ${fileId}, 'import', origin_id, date, cash_date,
-        amount_cents, name, merchant_key, category_id, description_id, categorized_by::categorized_by,
-        case when categorized_by is null then null else now() end, is_asset_transfer, identity_key
-      from unnest(
-        ${column((row) => row.originId)}::int[], ${column((row) => row.date)}::date[],
-        ${column((row) => row.cashDate)}::date[], ${column((row) => row.amountCents)}::bigint[],
-        ${column((row) => row.name)}::text[], ${column((row) => row.merchantKey)}::text[],
-        ${column((row) => row.categoryId)}::int[], ${column((row) => row.descriptionId)}::int[],
-        ${column((row) => row.categorizedBy)}::text[], ${column((row) => row.isAssetTransfer)}::boolean[],
-        ${column((row) => row.identityKey.toString())}::bigint[]
-      ) as incoming(origin_id, date, cash_date, amount_cents, name, merchant_key, category_id, description_id,
-        categorized_by, is_asset_transfer, identity_key)
-      on conflict (origin_id, identity_key) do nothing
-      returning category_id`);
-    added += result.rows.length;
-    uncategorized += result.rows.filter((row) => row.category_id === null).length;
-  }
-  return { added, uncategorized };
+  const column = <T>(pick: (row: NewTransactionRow) => T) => sql.param(batch.map(pick));
+  const result = await db.execute<{ category_id: number | null }>(sql`
+    insert into transactions (organization_id, client_user_id, file_id, created_from, origin_id, date, cash_date,
+      amount_cents, name, merchant_key, category_id, description_id, categorized_by, categorized_at,
+      is_asset_transfer, identity_key)
+    select ${scope.organizationId}, ${scope.clientUserId}, ${fileId}, 'import', origin_id, date, cash_date,
+      amount_cents, name, merchant_key, category_id, description_id, categorized_by::categorized_by,
+      case when categorized_by is null then null else now() end, is_asset_transfer, identity_key
+    from unnest(
+      ${column((row) => row.originId)}::int[], ${column((row) => row.date)}::date[],
+      ${column((row) => row.cashDate)}::date[], ${column((row) => row.amountCents)}::bigint[],
+      ${column((row) => row.name)}::text[], ${column((row) => row.merchantKey)}::text[],
+      ${column((row) => row.categoryId)}::int[], ${column((row) => row.descriptionId)}::int[],
+      ${column((row) => row.categorizedBy)}::text[], ${column((row) => row.isAssetTransfer)}::boolean[],
+      ${column((row) => row.identityKey.toString())}::bigint[]
+    ) as incoming(origin_id, date, cash_date, amount_cents, name, merchant_key, category_id, description_id,
+      categorized_by, is_asset_transfer, identity_key)
+    on conflict (origin_id, identity_key) do nothing
+    returning category_id`);
+  return {
+    added: result.rows.length,
+    uncategorized: result.rows.filter((row) => row.category_id === null).length,
+  };
 }
 
 export async function insertStatementFile(
