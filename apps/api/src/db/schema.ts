@@ -4,7 +4,6 @@ import {
   bigserial,
   boolean,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,7 +14,6 @@ import {
   smallint,
   text,
   timestamp,
-  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -211,8 +209,6 @@ export const origins = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    // The target of the transactions' composite foreign key.
-    unique('origins_owner_unique').on(table.id, table.organizationId, table.clientUserId),
     uniqueIndex('origins_identity_unique').on(
       table.clientUserId,
       table.kind,
@@ -284,9 +280,10 @@ export const statementFileOrigins = pgTable(
 );
 
 /**
- * The busiest table: a bank file brings thousands of rows at once, so it keeps one foreign key and
- * three indexes. The organization and client come with the origin, checked by one composite key
- * (they cannot disagree with the account's); category, description and file are checked by the
+ * The busiest table: a bank file brings thousands of rows at once, so it keeps no row-by-row
+ * foreign key and three indexes. That a line's organization and client are its origin's is checked
+ * once per statement by a trigger (migration 0002), which also deletes an origin's lines with it and
+ * bumps the client's cash-flow version; category, description and file are checked by the
  * application against the caller's scope (categories are never deleted; a file's lines are
  * deleted with it).
  */
@@ -318,11 +315,6 @@ export const transactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    foreignKey({
-      columns: [table.originId, table.organizationId, table.clientUserId],
-      foreignColumns: [origins.id, origins.organizationId, origins.clientUserId],
-      name: 'transactions_origin_fk',
-    }).onDelete('cascade'),
     uniqueIndex('transactions_origin_identity_unique').on(table.originId, table.identityKey),
     // The cash flow's page is read straight off this index, newest first.
     index('transactions_client_cash_date_index').on(
@@ -340,6 +332,18 @@ export const transactions = pgTable(
       .where(sql`categorized_by = 'person'`),
   ],
 );
+
+/**
+ * A number that changes whenever a client's cash flow may have changed (their lines, or their
+ * accounts' ignored flag): statement-level triggers bump it in the writing transaction itself, so
+ * counts and sums computed at one version can be reused until the next write.
+ */
+export const cashFlowVersions = pgTable('cash_flow_versions', {
+  clientUserId: integer('client_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const tasks = pgTable(
   'tasks',

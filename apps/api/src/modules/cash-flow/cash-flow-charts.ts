@@ -3,7 +3,7 @@ import { transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
-import { sumByDescription } from './cash-flow.repo';
+import { sumCashFlowByDescription } from './cash-flow.service';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 export const chartNames = ['cash-flow', 'cash-flow-value', 'description', 'category', 'types'] as const;
@@ -58,7 +58,9 @@ export async function buildChart(deps: AppDependencies, scope: ClientScope, name
       return { date: day.date, amount: running };
     });
   }
-  const rows = (await sumByDescription(deps.db, scope, filter)).filter((row) => row.categoryKind !== 'asset_transfer');
+  const rows = (await sumCashFlowByDescription(deps, scope, filter)).filter(
+    (row) => row.categoryKind !== 'asset_transfer',
+  );
   if (name === 'types') {
     const income = rows.filter((row) => row.direction > 0).reduce((total, row) => total + row.totalCents, 0);
     const expense = rows.filter((row) => row.direction < 0).reduce((total, row) => total + row.totalCents, 0);

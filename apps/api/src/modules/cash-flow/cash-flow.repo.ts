@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { categories, descriptions, origins, transactions } from '../../db/schema';
+import { cashFlowVersions, categories, descriptions, origins, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
@@ -14,9 +15,12 @@ function buildCashFlowWhere(scope: ClientScope, filter: CashFlowFilter): SQL | u
     gte(transactions.cashDate, filter.start),
     lte(transactions.cashDate, filter.end),
     filter.showIgnored ? undefined : eq(transactions.ignored, false),
-    filter.origins?.length ? inArray(transactions.originId, filter.origins) : undefined,
-    filter.category?.length ? inArray(transactions.categoryId, filter.category) : undefined,
-    filter.description?.length ? inArray(transactions.descriptionId, filter.description) : undefined,
+    // One array parameter, not one per id: the statement's text (and so its name) stays the same.
+    filter.origins?.length ? sql`${transactions.originId} = any(${sql.param(filter.origins)}::int[])` : undefined,
+    filter.category?.length ? sql`${transactions.categoryId} = any(${sql.param(filter.category)}::int[])` : undefined,
+    filter.description?.length
+      ? sql`${transactions.descriptionId} = any(${sql.param(filter.description)}::int[])`
+      : undefined,
     filter.isExpense === undefined
       ? undefined
       : filter.isExpense
@@ -63,28 +67,63 @@ const cashFlowColumns = {
   categorizedBy: transactions.categorizedBy,
 };
 
-export async function findCashFlowPage(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
-  const where = buildCashFlowWhere(scope, filter);
-  // Two independent reads: on two pool connections they run side by side.
-  const [[total], rows] = await Promise.all([
-    db.select({ total: count() }).from(transactions).where(where),
+/**
+ * Runs a read as a named statement, named after its text: PostgreSQL parses and plans each shape
+ * of filter once per connection instead of on every call (planning cost more than reading a page).
+ */
+function prepareByText<Query extends { toSQL(): { sql: string }; prepare(name: string): { execute(): unknown } }>(
+  query: Query,
+): ReturnType<Query['prepare']> {
+  const name = `read_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
+  return query.prepare(name) as ReturnType<Query['prepare']>;
+}
+
+/** The client's cash-flow version as of the statement it is part of (0 before their first line). */
+function selectCashFlowVersion(clientUserId: number) {
+  return sql<string>`coalesce((select ${cashFlowVersions.version} from ${cashFlowVersions} where ${cashFlowVersions.clientUserId} = ${clientUserId}), 0)`;
+}
+
+export async function findCashFlowVersion(db: Executor, clientUserId: number): Promise<number> {
+  const [row] = await prepareByText(
     db
-      .select(cashFlowColumns)
+      .select({ version: cashFlowVersions.version })
+      .from(cashFlowVersions)
+      .where(eq(cashFlowVersions.clientUserId, clientUserId)),
+  ).execute();
+  return row?.version ?? 0;
+}
+
+/** A page of lines, newest first, and the cash-flow version they were read at (null for an empty page). */
+export async function findCashFlowPage(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
+  const rows = await prepareByText(
+    db
+      .select({ ...cashFlowColumns, cashFlowVersion: selectCashFlowVersion(scope.clientUserId) })
       .from(transactions)
       .innerJoin(origins, eq(origins.id, transactions.originId))
       .leftJoin(categories, eq(categories.id, transactions.categoryId))
       .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
-      .where(where)
+      .where(buildCashFlowWhere(scope, filter))
       .orderBy(desc(transactions.cashDate), desc(transactions.id))
       .limit(filter.limit)
       .offset(filter.offset),
-  ]);
-  return { count: total?.total ?? 0, rows };
+  ).execute();
+  return { rows, version: rows[0] ? Number(rows[0].cashFlowVersion) : null };
 }
 
-export type CashFlowRow = Awaited<ReturnType<typeof findCashFlowPage>>['rows'][number];
+/** How many lines the filter finds, and the cash-flow version they were counted at. */
+export async function countCashFlow(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
+  const [row] = await prepareByText(
+    db
+      .select({ total: count(), version: selectCashFlowVersion(scope.clientUserId) })
+      .from(transactions)
+      .where(buildCashFlowWhere(scope, filter)),
+  ).execute();
+  return { count: row?.total ?? 0, version: Number(row?.version ?? 0) };
+}
 
-export async function findCashFlowLine(db: Executor, scope: ClientScope, id: number): Promise<CashFlowRow | null> {
+export type CashFlowRow = NonNullable<Awaited<ReturnType<typeof findCashFlowLine>>>;
+
+export async function findCashFlowLine(db: Executor, scope: ClientScope, id: number) {
   const [row] = await db
     .select(cashFlowColumns)
     .from(transactions)
@@ -107,10 +146,10 @@ export async function sumByDescription(db: Executor, scope: ClientScope, filter:
       lines: sql<number>`count(*)::int`.as('lines'),
     })
     .from(transactions)
-    .where(buildCashFlowWhere(scope, { ...filter, showIgnored: false }))
+    .where(buildCashFlowWhere(scope, filter))
     .groupBy(transactions.categoryId, transactions.descriptionId, sql`sign(${transactions.amountCents})`)
     .as('sums');
-  const rows = await db
+  const query = db
     .select({
       categoryId: sums.categoryId,
       categoryName: categories.name,
@@ -125,6 +164,7 @@ export async function sumByDescription(db: Executor, scope: ClientScope, filter:
     .leftJoin(categories, eq(categories.id, sums.categoryId))
     .leftJoin(descriptions, eq(descriptions.id, sums.descriptionId))
     .orderBy(asc(categories.position), asc(descriptions.position));
+  const rows = await prepareByText(query).execute();
   // SUM of bigint comes back as text: cents are converted here, at the repository's edge.
   return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
 }

@@ -8,13 +8,16 @@ import { failOnField, failWithDetail } from '../../lib/http-errors';
 import { describeOrigin } from '../origins/origin-name';
 import {
   type CashFlowRow,
+  countCashFlow,
   deleteCashFlowLines,
   findCashFlowLine,
   findCashFlowPage,
+  findCashFlowVersion,
   findCategorization,
   sumByDescription,
   updateCashFlowLines,
 } from './cash-flow.repo';
+import { describeCashFlowQuery, findCashFlowCache } from './cash-flow-cache';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 export const cashFlowMessages = {
@@ -55,9 +58,44 @@ export function presentCashFlowLine(row: CashFlowRow) {
   };
 }
 
+/** A page of lines and how many the filter finds; the count is reused while the client's lines stay as they were. */
 export async function listCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
-  const { count, rows } = await findCashFlowPage(deps.db, scope, filter);
-  return { count, rows: rows.map(presentCashFlowLine) };
+  const cache = findCashFlowCache(deps.db);
+  const countKey = describeCashFlowQuery('count', scope, filter);
+  if (!cache.has(countKey)) {
+    // Nothing to reuse: page and count side by side, on two connections.
+    const [page, counted] = await Promise.all([
+      findCashFlowPage(deps.db, scope, filter),
+      countCashFlow(deps.db, scope, filter),
+    ]);
+    cache.write(countKey, counted.version, counted.count);
+    return { count: counted.count, rows: page.rows.map(presentCashFlowLine) };
+  }
+  const page = await findCashFlowPage(deps.db, scope, filter);
+  let count = page.version === null ? undefined : cache.read<number>(countKey, page.version);
+  if (count === undefined) {
+    const counted = await countCashFlow(deps.db, scope, filter);
+    cache.write(countKey, counted.version, counted.count);
+    count = counted.count;
+  }
+  return { count, rows: page.rows.map(presentCashFlowLine) };
+}
+
+/**
+ * Sums by category and description, reused at the same cash-flow version. The version is read
+ * before the sums, so what is kept under it is never older than it (categories and descriptions,
+ * whose names come along, are never renamed or deleted).
+ */
+export async function sumCashFlowByDescription(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const cache = findCashFlowCache(deps.db);
+  const sumsFilter = { ...filter, showIgnored: false };
+  const key = describeCashFlowQuery('sums', scope, sumsFilter);
+  const version = await findCashFlowVersion(deps.db, scope.clientUserId);
+  const cached = cache.read<Awaited<ReturnType<typeof sumByDescription>>>(key, version);
+  if (cached) return cached;
+  const rows = await sumByDescription(deps.db, scope, sumsFilter);
+  cache.write(key, version, rows);
+  return rows;
 }
 
 type SummaryGroupName = 'expense' | 'income' | 'asset_transfer';
@@ -68,7 +106,7 @@ type SummaryGroupName = 'expense' | 'income' | 'asset_transfer';
  * budgets (null while the client has none for the period).
  */
 export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
-  const rows = await sumByDescription(deps.db, scope, filter);
+  const rows = await sumCashFlowByDescription(deps, scope, filter);
   const groups: Record<
     SummaryGroupName,
     Map<
