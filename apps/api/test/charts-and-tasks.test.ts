@@ -68,6 +68,14 @@ describe('chart-data/', () => {
     ]);
     const running = (await call(context, 'GET', `/api/chart-data/cash-flow-value/${query}`, { token })).json();
     expect(running.map((day: { amount: number }) => day.amount)).toEqual([500_000, 320_000, 318_000]);
+
+    // An ignored account stays out of the daily series as it does out of the cash flow.
+    const oldAccount = (
+      await call(context, 'POST', '/api/manual-account/', { token, payload: { nickname: 'Conta antiga' } })
+    ).json();
+    await addLine(token, { name: 'Saque', amount: -50_000, date: '2026-10-05', origin: oldAccount.id });
+    await call(context, 'PUT', `/api/ignore-origin/${oldAccount.id}/`, { token, payload: { ignored: true } });
+    expect((await call(context, 'GET', `/api/chart-data/cash-flow/${query}`, { token })).json()).toEqual(days);
   });
 
   it('answers 404 for an unknown chart', async () => {

@@ -1,8 +1,7 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
+import { sumByCashDate } from './cash-flow.repo';
 import { sumCashFlowByDescription } from './cash-flow.service';
 import type { CashFlowFilter } from './cash-flow-filters';
 
@@ -21,25 +20,7 @@ function sortByAmount(items: ChartItem[]): ChartItem[] {
 }
 
 async function sumByDay(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
-  const rows = await deps.db
-    .select({
-      date: sql<string>`to_char(${transactions.cashDate}, 'YYYY-MM-DD')`,
-      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0), 0)`,
-      expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0), 0)`,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.organizationId, scope.organizationId),
-        eq(transactions.clientUserId, scope.clientUserId),
-        gte(transactions.cashDate, filter.start),
-        lte(transactions.cashDate, filter.end),
-        eq(transactions.ignored, false),
-        eq(transactions.isAssetTransfer, false),
-      ),
-    )
-    .groupBy(transactions.cashDate)
-    .orderBy(transactions.cashDate);
+  const rows = await sumByCashDate(deps.db, scope, { ...filter, showIgnored: false });
   return rows.map((row) => ({ date: row.date, income: Number(row.income), expense: Number(row.expense) }));
 }
 

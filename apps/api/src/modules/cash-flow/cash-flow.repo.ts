@@ -169,6 +169,20 @@ export async function sumByDescription(db: Executor, scope: ClientScope, filter:
   return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
 }
 
+/** Income and expense per cash date of the filtered lines, asset transfers left out (the daily charts). */
+export function sumByCashDate(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
+  return db
+    .select({
+      date: sql<string>`to_char(${transactions.cashDate}, 'YYYY-MM-DD')`,
+      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0), 0)`,
+      expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0), 0)`,
+    })
+    .from(transactions)
+    .where(and(buildCashFlowWhere(scope, filter), eq(transactions.isAssetTransfer, false)))
+    .groupBy(transactions.cashDate)
+    .orderBy(transactions.cashDate);
+}
+
 /** Category and description of the caller's organization, checked together (a description belongs to its category). */
 export async function findCategorization(
   db: Executor,
