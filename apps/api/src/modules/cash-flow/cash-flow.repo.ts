@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { cashFlowVersions, categories, descriptions, origins, transactions } from '../../db/schema';
@@ -7,30 +6,80 @@ import type { CashFlowFilter } from './cash-flow-filters';
 
 type Executor = Database | Transaction;
 
+/**
+ * Which optional conditions a filter uses. Each shape of `where` is built once, with placeholders
+ * for the values, and prepared once per connection: a call then neither builds SQL nor makes
+ * PostgreSQL plan it (both cost more than reading a page off the index).
+ */
+function describeFilterShape(filter: CashFlowFilter): string {
+  // Short: it ends up in statement names, which PostgreSQL cuts at 63 characters.
+  return [
+    filter.showIgnored ? 'all' : 'kept',
+    filter.origins?.length ? 'o' : '',
+    filter.category?.length ? 'c' : '',
+    filter.description?.length ? 'd' : '',
+    filter.isExpense === undefined ? '' : filter.isExpense ? 'e' : 'i',
+    filter.uncategorized ? 'u' : '',
+    filter.search ? 's' : '',
+  ].join('');
+}
+
+/** The values of the placeholders of `buildCashFlowWhere`. */
+function fillCashFlowPlaceholders(scope: ClientScope, filter: CashFlowFilter) {
+  return {
+    organizationId: scope.organizationId,
+    clientUserId: scope.clientUserId,
+    start: filter.start,
+    end: filter.end,
+    origins: filter.origins ?? [],
+    category: filter.category ?? [],
+    description: filter.description ?? [],
+    search: filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : '',
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+}
+
 /** The `where` of every cash-flow read: the client's own lines, in the period, with the filters. */
-function buildCashFlowWhere(scope: ClientScope, filter: CashFlowFilter): SQL | undefined {
+function buildCashFlowWhere(filter: CashFlowFilter): SQL | undefined {
+  const value = sql.placeholder;
   return and(
-    eq(transactions.organizationId, scope.organizationId),
-    eq(transactions.clientUserId, scope.clientUserId),
-    gte(transactions.cashDate, filter.start),
-    lte(transactions.cashDate, filter.end),
+    eq(transactions.organizationId, value('organizationId')),
+    eq(transactions.clientUserId, value('clientUserId')),
+    gte(transactions.cashDate, value('start')),
+    lte(transactions.cashDate, value('end')),
     filter.showIgnored ? undefined : eq(transactions.ignored, false),
-    // One array parameter, not one per id: the statement's text (and so its name) stays the same.
-    filter.origins?.length ? sql`${transactions.originId} = any(${sql.param(filter.origins)}::int[])` : undefined,
-    filter.category?.length ? sql`${transactions.categoryId} = any(${sql.param(filter.category)}::int[])` : undefined,
-    filter.description?.length
-      ? sql`${transactions.descriptionId} = any(${sql.param(filter.description)}::int[])`
-      : undefined,
+    // Lists as one array each, so a list's length does not change the statement.
+    filter.origins?.length ? sql`${transactions.originId} = any(${value('origins')}::int[])` : undefined,
+    filter.category?.length ? sql`${transactions.categoryId} = any(${value('category')}::int[])` : undefined,
+    filter.description?.length ? sql`${transactions.descriptionId} = any(${value('description')}::int[])` : undefined,
     filter.isExpense === undefined
       ? undefined
       : filter.isExpense
         ? lt(transactions.amountCents, 0)
         : gt(transactions.amountCents, 0),
     filter.uncategorized ? isNull(transactions.categoryId) : undefined,
-    filter.search ? ilike(transactions.name, `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    filter.search ? ilike(transactions.name, value('search')) : undefined,
     // Lines of ignored accounts stay out of the cash flow (a subquery PostgreSQL runs once per query).
-    sql`${transactions.originId} not in (select ${origins.id} from ${origins} where ${origins.clientUserId} = ${scope.clientUserId} and ${origins.ignored})`,
+    sql`${transactions.originId} not in (select ${origins.id} from ${origins} where ${origins.clientUserId} = ${value('clientUserId')} and ${origins.ignored})`,
   );
+}
+
+const preparedReads = new WeakMap<Database, Map<string, unknown>>();
+
+/** The read of this name (which says its filter shape), built and prepared on first use. */
+function prepareRead<Prepared>(db: Database, name: string, build: () => Prepared): Prepared {
+  let reads = preparedReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    preparedReads.set(db, reads);
+  }
+  let prepared = reads.get(name) as Prepared | undefined;
+  if (!prepared) {
+    prepared = build();
+    reads.set(name, prepared);
+  }
+  return prepared;
 }
 
 /** These lines, if they are the client's: the scope is in every write's `where`. */
@@ -67,57 +116,50 @@ const cashFlowColumns = {
   categorizedBy: transactions.categorizedBy,
 };
 
-/**
- * Runs a read as a named statement, named after its text: PostgreSQL parses and plans each shape
- * of filter once per connection instead of on every call (planning cost more than reading a page).
- */
-function prepareByText<Query extends { toSQL(): { sql: string }; prepare(name: string): { execute(): unknown } }>(
-  query: Query,
-): ReturnType<Query['prepare']> {
-  const name = `read_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
-  return query.prepare(name) as ReturnType<Query['prepare']>;
-}
-
 /** The client's cash-flow version as of the statement it is part of (0 before their first line). */
-function selectCashFlowVersion(clientUserId: number) {
-  return sql<string>`coalesce((select ${cashFlowVersions.version} from ${cashFlowVersions} where ${cashFlowVersions.clientUserId} = ${clientUserId}), 0)`;
-}
+const selectCashFlowVersion = sql<string>`coalesce((select ${cashFlowVersions.version} from ${cashFlowVersions} where ${cashFlowVersions.clientUserId} = ${sql.placeholder('clientUserId')}), 0)`;
 
-export async function findCashFlowVersion(db: Executor, clientUserId: number): Promise<number> {
-  const [row] = await prepareByText(
-    db
-      .select({ version: cashFlowVersions.version })
-      .from(cashFlowVersions)
-      .where(eq(cashFlowVersions.clientUserId, clientUserId)),
-  ).execute();
+export async function findCashFlowVersion(db: Database, clientUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: cashFlowVersions.version })
+    .from(cashFlowVersions)
+    .where(eq(cashFlowVersions.clientUserId, sql.placeholder('clientUserId')))
+    .prepare('find_cash_flow_version')
+    .execute({ clientUserId });
   return row?.version ?? 0;
 }
 
 /** A page of lines, newest first, and the cash-flow version they were read at (null for an empty page). */
-export async function findCashFlowPage(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
-  const rows = await prepareByText(
+export async function findCashFlowPage(db: Database, scope: ClientScope, filter: CashFlowFilter) {
+  const name = `cash_flow_page_${describeFilterShape(filter)}`;
+  const page = prepareRead(db, name, () =>
     db
-      .select({ ...cashFlowColumns, cashFlowVersion: selectCashFlowVersion(scope.clientUserId) })
+      .select({ ...cashFlowColumns, cashFlowVersion: selectCashFlowVersion })
       .from(transactions)
       .innerJoin(origins, eq(origins.id, transactions.originId))
       .leftJoin(categories, eq(categories.id, transactions.categoryId))
       .leftJoin(descriptions, eq(descriptions.id, transactions.descriptionId))
-      .where(buildCashFlowWhere(scope, filter))
+      .where(buildCashFlowWhere(filter))
       .orderBy(desc(transactions.cashDate), desc(transactions.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-  ).execute();
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await page.execute(fillCashFlowPlaceholders(scope, filter));
   return { rows, version: rows[0] ? Number(rows[0].cashFlowVersion) : null };
 }
 
 /** How many lines the filter finds, and the cash-flow version they were counted at. */
-export async function countCashFlow(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
-  const [row] = await prepareByText(
+export async function countCashFlow(db: Database, scope: ClientScope, filter: CashFlowFilter) {
+  const name = `cash_flow_count_${describeFilterShape(filter)}`;
+  const counting = prepareRead(db, name, () =>
     db
-      .select({ total: count(), version: selectCashFlowVersion(scope.clientUserId) })
+      .select({ total: count(), version: selectCashFlowVersion })
       .from(transactions)
-      .where(buildCashFlowWhere(scope, filter)),
-  ).execute();
+      .where(buildCashFlowWhere(filter))
+      .prepare(name),
+  );
+  const [row] = await counting.execute(fillCashFlowPlaceholders(scope, filter));
   return { count: row?.total ?? 0, version: Number(row?.version ?? 0) };
 }
 
@@ -135,52 +177,61 @@ export async function findCashFlowLine(db: Executor, scope: ClientScope, id: num
 }
 
 /** Sums by category and description (one GROUP BY), for the summary and the charts. */
-export async function sumByDescription(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
-  // Sum the lines first, then name the few groups: joining names per line costs more than the sum.
-  const sums = db
-    .select({
-      categoryId: transactions.categoryId,
-      descriptionId: transactions.descriptionId,
-      direction: sql<number>`sign(${transactions.amountCents})::int`.as('direction'),
-      totalCents: sql<string>`sum(${transactions.amountCents})`.as('total_cents'),
-      lines: sql<number>`count(*)::int`.as('lines'),
-    })
-    .from(transactions)
-    .where(buildCashFlowWhere(scope, filter))
-    .groupBy(transactions.categoryId, transactions.descriptionId, sql`sign(${transactions.amountCents})`)
-    .as('sums');
-  const query = db
-    .select({
-      categoryId: sums.categoryId,
-      categoryName: categories.name,
-      categoryKind: categories.kind,
-      descriptionId: sums.descriptionId,
-      descriptionName: descriptions.name,
-      direction: sums.direction,
-      totalCents: sums.totalCents,
-      lines: sums.lines,
-    })
-    .from(sums)
-    .leftJoin(categories, eq(categories.id, sums.categoryId))
-    .leftJoin(descriptions, eq(descriptions.id, sums.descriptionId))
-    .orderBy(asc(categories.position), asc(descriptions.position));
-  const rows = await prepareByText(query).execute();
+export async function sumByDescription(db: Database, scope: ClientScope, filter: CashFlowFilter) {
+  const name = `cash_flow_sums_${describeFilterShape(filter)}`;
+  const summing = prepareRead(db, name, () => {
+    // Sum the lines first, then name the few groups: joining names per line costs more than the sum.
+    const sums = db
+      .select({
+        categoryId: transactions.categoryId,
+        descriptionId: transactions.descriptionId,
+        direction: sql<number>`sign(${transactions.amountCents})::int`.as('direction'),
+        totalCents: sql<string>`sum(${transactions.amountCents})`.as('total_cents'),
+        lines: sql<number>`count(*)::int`.as('lines'),
+      })
+      .from(transactions)
+      .where(buildCashFlowWhere(filter))
+      .groupBy(transactions.categoryId, transactions.descriptionId, sql`sign(${transactions.amountCents})`)
+      .as('sums');
+    return db
+      .select({
+        categoryId: sums.categoryId,
+        categoryName: categories.name,
+        categoryKind: categories.kind,
+        descriptionId: sums.descriptionId,
+        descriptionName: descriptions.name,
+        direction: sums.direction,
+        totalCents: sums.totalCents,
+        lines: sums.lines,
+      })
+      .from(sums)
+      .leftJoin(categories, eq(categories.id, sums.categoryId))
+      .leftJoin(descriptions, eq(descriptions.id, sums.descriptionId))
+      .orderBy(asc(categories.position), asc(descriptions.position))
+      .prepare(name);
+  });
+  const rows = await summing.execute(fillCashFlowPlaceholders(scope, filter));
   // SUM of bigint comes back as text: cents are converted here, at the repository's edge.
   return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
 }
 
 /** Income and expense per cash date of the filtered lines, asset transfers left out (the daily charts). */
-export function sumByCashDate(db: Executor, scope: ClientScope, filter: CashFlowFilter) {
-  return db
-    .select({
-      date: sql<string>`to_char(${transactions.cashDate}, 'YYYY-MM-DD')`,
-      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0), 0)`,
-      expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0), 0)`,
-    })
-    .from(transactions)
-    .where(and(buildCashFlowWhere(scope, filter), eq(transactions.isAssetTransfer, false)))
-    .groupBy(transactions.cashDate)
-    .orderBy(transactions.cashDate);
+export function sumByCashDate(db: Database, scope: ClientScope, filter: CashFlowFilter) {
+  const name = `cash_flow_days_${describeFilterShape(filter)}`;
+  const summing = prepareRead(db, name, () =>
+    db
+      .select({
+        date: sql<string>`to_char(${transactions.cashDate}, 'YYYY-MM-DD')`,
+        income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0), 0)`,
+        expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0), 0)`,
+      })
+      .from(transactions)
+      .where(and(buildCashFlowWhere(filter), eq(transactions.isAssetTransfer, false)))
+      .groupBy(transactions.cashDate)
+      .orderBy(transactions.cashDate)
+      .prepare(name),
+  );
+  return summing.execute(fillCashFlowPlaceholders(scope, filter));
 }
 
 /** Category and description of the caller's organization, checked together (a description belongs to its category). */
