@@ -14,19 +14,13 @@ import { useDailyCashFlowChart } from '../api/get-daily-cash-flow-chart';
 
 const chartHeight = 240;
 
-// Distinct hues for the largest categories; the rest share one grey slice.
-const categoryColors = ['red.7', 'orange.6', 'yellow.6', 'grape.6', 'violet.6', 'indigo.6', 'cyan.7', 'teal.6'];
+// Distinct hues for the largest categories (no red or green: they mean out and in); the rest share one grey slice.
+const categoryColors = ['indigo.6', 'orange.6', 'cyan.7', 'grape.6', 'yellow.6', 'pink.6', 'violet.6', 'blue.4'];
 const uncategorizedColor = 'gray.5';
 const otherCategoriesColor = 'gray.3';
 
 const percentFormatter = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
-const compactMoneyFormatter = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+const compactNumberFormatter = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 const monthNameFormatter = new Intl.DateTimeFormat('pt-BR', { month: 'short' });
 
 // calls-payments §9: income green, expense red.
@@ -38,9 +32,9 @@ function toCssColor(themeColor: string): string {
   return `var(--mantine-color-${themeColor.replace('.', '-')})`;
 }
 
-/** Axis ticks in reais, short ("R$ 2,5 mil"); the tooltip shows the exact amount. */
-function formatCompactCents(amountCents: number): string {
-  return compactMoneyFormatter.format(amountCents / 100).replace(/\u00a0/g, ' ');
+/** Axis ticks in reais without the sign, which would not fit ("2,5 mil"); the tooltip shows the exact amount. */
+function formatAxisCents(amountCents: number): string {
+  return compactNumberFormatter.format(amountCents / 100).replace(/\u00a0/g, ' ');
 }
 
 interface CashFlowChartsProps {
@@ -124,9 +118,11 @@ function CategoryChart({ filter }: { filter: CashFlowFilter }) {
             data={slices.map((slice) => ({ name: slice.name, value: Math.abs(slice.amount), color: slice.color }))}
             size={180}
             thickness={28}
+            // One slice would show its seam as a white line.
+            strokeWidth={slices.length > 1 ? 1 : 0}
             valueFormatter={(value) => formatCents(value)}
             tooltipDataSource="segment"
-            chartLabel={formatCompactCents(Math.abs(total))}
+            chartLabel={formatCents(Math.abs(total))}
           />
           <Table.ScrollContainer minWidth={260} style={{ flex: 1 }}>
             <Table verticalSpacing={4} fz="sm">
@@ -262,7 +258,8 @@ function PeriodCashFlowChart({ start, end, filtered }: { start: string; end: str
               { name: 'expense', label: 'Saídas', color: expenseBarColor },
             ]}
             valueFormatter={(value) => formatCents(value)}
-            yAxisProps={{ tickFormatter: (value: number) => formatCompactCents(value), width: 80 }}
+            yAxisProps={{ tickFormatter: (value: number) => formatAxisCents(value), width: 64 }}
+            yAxisLabel="R$"
             tickLine="y"
             maxBarWidth={24}
           />
