@@ -10,6 +10,9 @@ export class CashRegisterPage {
   readonly exportButton: Locator;
   readonly transactions: Locator;
   readonly lineCount: Locator;
+  readonly monthField: Locator;
+  readonly categoryShareChart: Locator;
+  readonly periodChart: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -21,14 +24,17 @@ export class CashRegisterPage {
       .locator('.mantine-Paper-root')
       .filter({ has: page.getByRole('heading', { name: 'Transações', exact: true }) });
     this.lineCount = this.transactions.getByText(/^\d+ transaç(ão|ões) · Página \d+ de \d+$/);
+    this.monthField = page.getByRole('combobox', { name: 'Mês', exact: true });
+    this.categoryShareChart = page.getByRole('figure', { name: 'Participação das saídas por categoria', exact: true });
+    this.periodChart = page.getByRole('figure', { name: 'Entradas e saídas no período', exact: true });
   }
 
   static path(organization: string): string {
     return AppShell.path(organization, 'meu-caixa');
   }
 
-  async open(organization: string): Promise<void> {
-    await this.page.goto(CashRegisterPage.path(organization));
+  async open(organization: string, query = ''): Promise<void> {
+    await this.page.goto(`${CashRegisterPage.path(organization)}${query}`);
   }
 
   /** Shows the lines from `start` to `end` (dd/mm/aaaa) with the 'Período' control. */
@@ -36,6 +42,33 @@ export class CashRegisterPage {
     await this.page.getByText('Período', { exact: true }).click();
     await this.rangeStartField.fill(start);
     await this.rangeEndField.fill(end);
+  }
+
+  /** The row of a category in the chart of expenses by category; its cells read name, total and share. */
+  categoryShareRow(category: string): Locator {
+    return this.categoryShareChart
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell').getByText(category, { exact: true }) });
+  }
+
+  /** The names of the categories in that chart's table, top to bottom. */
+  categoryShareNames(): Locator {
+    return this.categoryShareChart
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell') })
+      .locator('td:first-child');
+  }
+
+  /** What the period chart adds up for 'Entradas' or 'Saídas' ('R$ 3.299,99'). */
+  periodChartTotal(label: 'Entradas' | 'Saídas'): Locator {
+    return this.periodChart
+      .getByRole('group', { name: `Total de ${label.toLowerCase()} no gráfico`, exact: true })
+      .getByText(/R\$/);
+  }
+
+  /** The bars the period chart draws (recharts' SVG rectangles). */
+  periodChartBars(): Locator {
+    return this.periodChart.locator('.recharts-bar-rectangle path');
   }
 
   /** The rows of the lines shown (the header row aside). */

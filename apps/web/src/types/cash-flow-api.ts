@@ -140,3 +140,17 @@ export interface Pendency {
   closeDay: number | null;
   newAccount: boolean;
 }
+
+/** One item of chart-data/category/ and chart-data/description/: largest amount first. */
+export interface ChartItem {
+  id: number | null;
+  name: string;
+  amount: number;
+}
+
+/** One day of chart-data/cash-flow/ (only days with lines); expense is negative. */
+export interface DailyCashFlow {
+  date: string;
+  income: number;
+  expense: number;
+}

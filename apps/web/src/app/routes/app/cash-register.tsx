@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
@@ -24,6 +24,18 @@ interface CashRegisterScreenProps {
   closedHref: string;
 }
 
+/**
+ * `href` with the current address's query added (its own parameters win): opening and closing the
+ * import keeps the period and filters the screen holds in the address.
+ */
+function keepCurrentQuery(href: string, currentSearch: string): string {
+  const [path = '', query = ''] = href.split('?');
+  const parameters = new URLSearchParams(currentSearch);
+  for (const [name, value] of new URLSearchParams(query)) parameters.set(name, value);
+  const text = parameters.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** Meu caixa with the import dialog and the links to the imported files and the categorizing task. */
 export function CashRegisterScreen({
   organization,
@@ -34,6 +46,7 @@ export function CashRegisterScreen({
 }: CashRegisterScreenProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const filesHref = addClientQuery(paths.app.routes.arquivo.getHref(organization), clientId);
   // The categorizing task is the client's own (product §6).
   const categorizeHref = clientId ? null : paths.app.routes['tarefa-de-categorizacao'].getHref(organization);
@@ -52,7 +65,7 @@ export function CashRegisterScreen({
             <Anchor component={Link} to={filesHref} size="sm">
               Arquivos importados
             </Anchor>
-            <Button variant="light" component={Link} to={importHref}>
+            <Button variant="light" component={Link} to={keepCurrentQuery(importHref, search)}>
               Importar extratos
             </Button>
           </>
@@ -60,7 +73,7 @@ export function CashRegisterScreen({
       />
       <UploadStatementsDialog
         opened={importOpened}
-        onClose={() => navigate(closedHref, { replace: true })}
+        onClose={() => navigate(keepCurrentQuery(closedHref, search), { replace: true })}
         onUploaded={() => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey })}
         filesHref={filesHref}
       />

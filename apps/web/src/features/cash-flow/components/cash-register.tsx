@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { PaginationControls } from '../../../components/pagination-controls';
@@ -8,7 +8,7 @@ import { useRouteClientId } from '../../../lib/client-scope';
 import { describeError } from '../../../lib/errors';
 import { cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
 import { useCashFlowSummary } from '../api/get-cash-flow-summary';
-import { type CashFlowOptions, useCashFlowOptions } from '../hooks/use-cash-flow-options';
+import { type CashFlowOptions, hasActiveFilters, useCashFlowOptions } from '../hooks/use-cash-flow-options';
 import { CashFlowBulkActions } from './cash-flow-bulk-actions';
 import { CashFlowFilters } from './cash-flow-filters';
 import { CashFlowSummaryStrip } from './cash-flow-summary-strip';
@@ -17,6 +17,9 @@ import { CategorySummary } from './category-summary';
 import { ExportCashFlowButton } from './export-cash-flow-button';
 import { NewCashFlowLineDialog } from './new-cash-flow-line-dialog';
 
+// The chart library is large: it loads with the charts, after the lines, in a chunk of its own.
+const CashFlowCharts = lazy(() => import('./cash-flow-charts').then((module) => ({ default: module.CashFlowCharts })));
+
 interface CashRegisterProps {
   /** What the page adds beside 'Exportar' and 'Nova transação' (import, imported files…); the route composes it. */
   actions?: ReactNode;
@@ -24,7 +27,8 @@ interface CashRegisterProps {
 
 /**
  * Meu caixa: the period and filters, the totals, the lines (25 a page) with inline categorizing,
- * ignoring, deleting and bulk actions, a typed line, the export, and the period by category.
+ * ignoring, deleting and bulk actions, a typed line, the export, the charts and the period by category.
+ * The period and filters live in the address (useCashFlowOptions).
  */
 export function CashRegister({ actions }: CashRegisterProps) {
   const clientId = useRouteClientId();
@@ -110,6 +114,9 @@ export function CashRegister({ actions }: CashRegisterProps) {
           )
         ) : null}
       </Paper>
+      <Suspense fallback={<Skeleton height={320} />}>
+        <CashFlowCharts filter={filter} filtered={hasActiveFilters(options)} />
+      </Suspense>
       <CategorySummary summary={summary.data} />
       <NewCashFlowLineDialog opened={creating} onClose={() => setCreating(false)} />
     </Stack>

@@ -1,12 +1,12 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/amount-text';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { PaginationControls } from '../../../components/pagination-controls';
 import { describeError, isApiError } from '../../../lib/errors';
-import { formatIsoDate, toIsoDate } from '../../../lib/format';
+import { formatIsoDate } from '../../../lib/format';
 import { notifyError } from '../../../lib/notifications';
 import type { CashFlowLine } from '../../../types/cash-flow-api';
 import { type CashFlowFilter, cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
@@ -14,22 +14,20 @@ import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash
 import { LineCategoryPicker } from './line-category-picker';
 
 /**
- * The lines left to categorize: the last 24 months, and 12 ahead because a card purchase counts
- * on its bill's due date, which can be after today.
+ * The lines left to categorize, whatever their date, as the API's categorizing task counts them
+ * (tasks/categorizing/{id}/): an old statement imported today, or a card bill due next year, too.
  */
-function buildTaskFilter(today: Date): CashFlowFilter {
-  return {
-    start: toIsoDate(new Date(today.getFullYear(), today.getMonth() - 24, 1)),
-    end: toIsoDate(new Date(today.getFullYear(), today.getMonth() + 13, 0)),
-    origins: [],
-    categories: [],
-    descriptions: [],
-    flow: 'all',
-    uncategorized: true,
-    search: '',
-    showIgnored: false,
-  };
-}
+const taskFilter: CashFlowFilter = {
+  start: '1900-01-01',
+  end: '2999-12-31',
+  origins: [],
+  categories: [],
+  descriptions: [],
+  flow: 'all',
+  uncategorized: true,
+  search: '',
+  showIgnored: false,
+};
 
 function describeLeft(count: number): string {
   if (count === 1) return 'Falta 1 transação para categorizar';
@@ -38,10 +36,9 @@ function describeLeft(count: number): string {
 
 /** tarefa-de-categorizacao: every line without category, one list, until none is left. */
 export function CategorizingTask({ cashRegisterHref }: { cashRegisterHref: string }) {
-  const filter = useMemo(() => buildTaskFilter(new Date()), []);
   const [offset, setOffset] = useState(0);
   const [applyToSimilar, setApplyToSimilar] = useState(true);
-  const lines = useCashFlow(filter, offset);
+  const lines = useCashFlow(taskFilter, offset);
   const emptyPage = lines.data !== undefined && lines.data.results.length === 0;
 
   // Categorized lines leave the list; a page left empty goes back to the first one.

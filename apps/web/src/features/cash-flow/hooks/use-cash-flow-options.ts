@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { toIsoDate } from '../../../lib/format';
 import type { CashFlowFilter } from '../api/get-cash-flow';
 
@@ -86,32 +87,155 @@ export function hasActiveFilters(options: CashFlowOptions): boolean {
   );
 }
 
-// product §2: the cash register keeps its options across route changes; one set per client viewed.
+/**
+ * The options in the address, so a reload, the browser's back and forward, and a shared link
+ * show the same lines. The names are the cash-flow filter's own (product §3), plus `month`.
+ */
+const optionParameters = [
+  'month',
+  'start',
+  'end',
+  'origins',
+  'category',
+  'description',
+  'isExpense',
+  'uncategorized',
+  'search',
+  'showIgnored',
+] as const;
+
+// The API refuses a longer search (400); a longer one in an address is cut, not sent to fail.
+const maximumSearchLength = 100;
+// The API's limit on ids per filter.
+const maximumIdsPerFilter = 500;
+
+function readMonth(value: string | null): string | null {
+  if (!value || !/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) return null;
+  return Number(value.slice(0, 4)) >= 1900 ? value : null;
+}
+
+/** A real calendar day "YYYY-MM-DD" (2026-02-30 is not), else null. */
+function readIsoDay(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  if (year < 1900) return null;
+  return toIsoDate(new Date(year, month - 1, day)) === value ? value : null;
+}
+
+/** Ids given repeated (?category=1&category=2) or comma-separated (?category=1,2); anything else is dropped. */
+function readIds(parameters: URLSearchParams, name: string): number[] {
+  const ids = parameters
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((item) => item.trim())
+    .filter((item) => /^[1-9]\d{0,8}$/.test(item))
+    .map(Number);
+  return [...new Set(ids)].slice(0, maximumIdsPerFilter);
+}
+
+/** True when the address names any of the screen's options, valid or not. */
+function namesAnyOption(parameters: URLSearchParams): boolean {
+  return optionParameters.some((name) => parameters.has(name));
+}
+
+/**
+ * The options an address names. Whatever is missing or invalid takes its default (the current
+ * month, no filter): a hand-edited or old link never breaks the screen.
+ */
+export function readOptionsFromSearch(parameters: URLSearchParams, today: Date = new Date()): CashFlowOptions {
+  const defaults = buildDefaultOptions(today);
+  const start = readIsoDay(parameters.get('start'));
+  const end = readIsoDay(parameters.get('end'));
+  const month = readMonth(parameters.get('month'));
+  const isExpense = parameters.get('isExpense');
+  const period: Pick<CashFlowOptions, 'periodMode' | 'month' | 'rangeStart' | 'rangeEnd'> =
+    start && end && start <= end
+      ? { periodMode: 'range', month: start.slice(0, 7), rangeStart: start, rangeEnd: end }
+      : month
+        ? { periodMode: 'month', month, ...toRange(month) }
+        : defaults;
+  return {
+    ...period,
+    origins: readIds(parameters, 'origins'),
+    categories: readIds(parameters, 'category'),
+    descriptions: readIds(parameters, 'description'),
+    flow: isExpense === 'true' ? 'expense' : isExpense === 'false' ? 'income' : 'all',
+    uncategorized: parameters.get('uncategorized') === 'true',
+    search: (parameters.get('search') ?? '').slice(0, maximumSearchLength),
+    showIgnored: parameters.get('showIgnored') === 'true',
+  };
+}
+
+function toRange(month: string): { rangeStart: string; rangeEnd: string } {
+  const { start, end } = computeMonthRange(month);
+  return { rangeStart: start, rangeEnd: end };
+}
+
+/**
+ * The address's parameters with the options written in (the period always, filters only when
+ * set); other parameters, such as a planner's clientId, stay as they are.
+ */
+export function writeOptionsToSearch(parameters: URLSearchParams, options: CashFlowOptions): URLSearchParams {
+  const next = new URLSearchParams(parameters);
+  for (const name of optionParameters) next.delete(name);
+  if (options.periodMode === 'month') {
+    next.set('month', options.month);
+  } else {
+    next.set('start', options.rangeStart);
+    next.set('end', options.rangeEnd);
+  }
+  if (options.origins.length > 0) next.set('origins', options.origins.join(','));
+  if (options.categories.length > 0) next.set('category', options.categories.join(','));
+  if (options.descriptions.length > 0) next.set('description', options.descriptions.join(','));
+  if (options.flow !== 'all') next.set('isExpense', String(options.flow === 'expense'));
+  if (options.uncategorized) next.set('uncategorized', 'true');
+  if (options.search.trim() !== '') next.set('search', options.search);
+  if (options.showIgnored) next.set('showIgnored', 'true');
+  return next;
+}
+
+// product §2: the cash register keeps its options across route changes: coming back through a
+// link without options (the menu, 'Voltar ao Meu caixa') shows what was last chosen, per client.
 const keptOptions = new Map<string, CashFlowOptions>();
 
-/** The screen's options, kept for the session; mount the screen with a `key` per client. */
+/**
+ * The screen's options, held in the address (see `optionParameters`). An address without them
+ * shows the options last chosen in this session for that client, else the current month.
+ */
 export function useCashFlowOptions(clientId: string | null) {
   const storageKey = clientId ?? 'self';
-  const [options, setOptionsState] = useState<CashFlowOptions>(
-    () => keptOptions.get(storageKey) ?? buildDefaultOptions(),
-  );
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromAddress = namesAnyOption(searchParams);
+  const kept = keptOptions.get(storageKey);
+  const options = fromAddress ? readOptionsFromSearch(searchParams) : (kept ?? buildDefaultOptions());
+  const searchText = searchParams.toString();
 
-  const setOptions = (changes: Partial<CashFlowOptions>) => {
-    setOptionsState((current) => {
-      const next = { ...current, ...changes };
-      keptOptions.set(storageKey, next);
-      return next;
-    });
+  // Write the options back when the address lacks them (kept ones) or names them oddly (invalid
+  // values dropped), so that a reload or a copied link shows what is on screen.
+  useEffect(() => {
+    const current = new URLSearchParams(searchText);
+    const hasOptions = namesAnyOption(current);
+    const shown = hasOptions ? readOptionsFromSearch(current) : keptOptions.get(storageKey);
+    if (!shown) return;
+    if (hasOptions) keptOptions.set(storageKey, shown);
+    const canonical = writeOptionsToSearch(current, shown);
+    if (canonical.toString() !== searchText) {
+      setSearchParams(canonical, { replace: true, preventScrollReset: true });
+    }
+  }, [searchText, storageKey, setSearchParams]);
+
+  // Each choice replaces the address rather than adding a history entry: 'back' leaves the screen.
+  const showOptions = (next: CashFlowOptions) => {
+    keptOptions.set(storageKey, next);
+    setSearchParams((current) => writeOptionsToSearch(current, next), { replace: true, preventScrollReset: true });
   };
+
+  const setOptions = (changes: Partial<CashFlowOptions>) => showOptions({ ...options, ...changes });
 
   /** No filters, same period. */
   const resetFilters = () => {
-    setOptionsState((current) => {
-      const { periodMode, month, rangeStart, rangeEnd } = current;
-      const next = { ...buildDefaultOptions(), periodMode, month, rangeStart, rangeEnd };
-      keptOptions.set(storageKey, next);
-      return next;
-    });
+    const { periodMode, month, rangeStart, rangeEnd } = options;
+    showOptions({ ...buildDefaultOptions(), periodMode, month, rangeStart, rangeEnd });
   };
 
   return { options, setOptions, resetFilters, filter: buildCashFlowFilter(options) };

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
 import type { Page } from '../../../types/api';
@@ -7,20 +7,25 @@ import type { StatementFile } from '../../../types/cash-flow-api';
 /** Every files query starts with this key. */
 export const filesQueryKey = ['files'] as const;
 
-/** GET file/: the client's imported files, newest first. */
-export function getFiles(signal?: AbortSignal): Promise<Page<StatementFile>> {
-  return requestApi<Page<StatementFile>>('file/', { signal });
+/** Page size of calls-payments §9, the API's default for file/. */
+export const filesPageSize = 25;
+
+/** GET file/: one page of the client's imported files, newest first. */
+export function getFiles(offset: number, signal?: AbortSignal): Promise<Page<StatementFile>> {
+  return requestApi<Page<StatementFile>>('file/', { query: { limit: filesPageSize, offset }, signal });
 }
 
 /** `clientId` is the address's client (sent by the API client for planners); it keeps clients apart in the cache. */
-export function filesQueryOptions(clientId: string | null) {
+export function filesQueryOptions(clientId: string | null, offset: number) {
   return queryOptions({
-    queryKey: [...filesQueryKey, 'list', clientId],
-    queryFn: ({ signal }) => getFiles(signal),
+    queryKey: [...filesQueryKey, 'list', clientId, offset],
+    queryFn: ({ signal }) => getFiles(offset, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useFiles() {
+/** The first page unless told otherwise: the newest files, where new accounts come from. */
+export function useFiles(offset = 0) {
   const clientId = useRouteClientId();
-  return useQuery(filesQueryOptions(clientId));
+  return useQuery(filesQueryOptions(clientId, offset));
 }

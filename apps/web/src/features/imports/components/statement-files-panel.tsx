@@ -4,6 +4,7 @@ import { AmountText } from '../../../components/amount-text';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
+import { PaginationControls } from '../../../components/pagination-controls';
 import { SectionHeader } from '../../../components/section-header';
 import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateTime, formatIsoDate } from '../../../lib/format';
@@ -11,7 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notifications';
 import type { StatementFile } from '../../../types/cash-flow-api';
 import { useDeleteFile } from '../api/delete-file';
 import { useFileDetail } from '../api/get-file-detail';
-import { useFiles } from '../api/get-files';
+import { filesPageSize, useFiles } from '../api/get-files';
 import { FileAccounts } from './file-accounts';
 import { FileName } from './file-name';
 import { ReadStatusBadge } from './read-status-badge';
@@ -21,10 +22,12 @@ interface StatementFilesPanelProps {
   onFileDeleted?: () => void;
 }
 
-/** The imported files (GET file/): name, date, status, lines, accounts; detail and deletion. */
+/** The imported files (GET file/, 25 a page): name, date, status, lines, accounts; detail and deletion. */
 export function StatementFilesPanel({ onFileDeleted }: StatementFilesPanelProps) {
-  const files = useFiles();
+  const [offset, setOffset] = useState(0);
+  const files = useFiles(offset);
   const [detailId, setDetailId] = useState<number | null>(null);
+  const emptyPage = files.data !== undefined && files.data.results.length === 0 && offset > 0;
 
   return (
     <Paper withBorder p="md">
@@ -32,7 +35,12 @@ export function StatementFilesPanel({ onFileDeleted }: StatementFilesPanelProps)
       {files.isPending ? <PageLoader label="Carregando arquivos…" /> : null}
       {files.isError ? <ErrorState message={describeError(files.error)} onRetry={() => files.refetch()} /> : null}
       {files.data ? (
-        files.data.results.length === 0 ? (
+        emptyPage ? (
+          // The last file of the last page was deleted: offer the way back rather than an empty table.
+          <Button size="xs" variant="default" onClick={() => setOffset(0)}>
+            Voltar à primeira página
+          </Button>
+        ) : files.data.results.length === 0 ? (
           <Text size="sm" c="dimmed">
             Nenhum arquivo importado ainda.
           </Text>
@@ -58,9 +66,15 @@ export function StatementFilesPanel({ onFileDeleted }: StatementFilesPanelProps)
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Text size="sm" c="dimmed" mt="sm">
-              {files.data.count === 1 ? '1 arquivo' : `${files.data.count} arquivos`}
-            </Text>
+            <PaginationControls
+              count={files.data.count}
+              offset={offset}
+              pageSize={filesPageSize}
+              hasPrevious={Boolean(files.data.previous) || offset > 0}
+              hasNext={Boolean(files.data.next)}
+              onOffsetChange={setOffset}
+              itemsLabel={files.data.count === 1 ? 'arquivo' : 'arquivos'}
+            />
           </>
         )
       ) : null}
