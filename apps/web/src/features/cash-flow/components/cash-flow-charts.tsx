@@ -39,21 +39,19 @@ function formatAxisCents(amountCents: number): string {
 
 interface CashFlowChartsProps {
   filter: CashFlowFilter;
-  /** Filters besides the period are set: the cash-flow chart says it does not follow them. */
-  filtered: boolean;
 }
 
 /**
  * 'Gráficos' of Meu caixa, from chart-data/: the period's expenses (or incomes) by category, and
  * money in and out over the period. Loaded apart from the screen (it brings the chart library).
  */
-export function CashFlowCharts({ filter, filtered }: CashFlowChartsProps) {
+export function CashFlowCharts({ filter }: CashFlowChartsProps) {
   return (
     <Paper withBorder p="md">
       <SectionHeader title="Gráficos" />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
         <CategoryChart filter={filter} />
-        <PeriodCashFlowChart start={filter.start} end={filter.end} filtered={filtered} />
+        <PeriodCashFlowChart filter={filter} />
       </SimpleGrid>
     </Paper>
   );
@@ -228,8 +226,9 @@ function buildPeriodBars(days: readonly DailyCashFlow[], start: string, end: str
     .map(([key, total]) => ({ label: labelOf(key, grouping), income: total.income, expense: Math.abs(total.expense) }));
 }
 
-function PeriodCashFlowChart({ start, end, filtered }: { start: string; end: string; filtered: boolean }) {
-  const chart = useDailyCashFlowChart(start, end);
+function PeriodCashFlowChart({ filter }: { filter: CashFlowFilter }) {
+  const chart = useDailyCashFlowChart(filter);
+  const { start, end } = filter;
   const days = chart.data ?? [];
   const totalIncome = days.reduce((total, day) => total + day.income, 0);
   const totalExpense = days.reduce((total, day) => total + day.expense, 0);
@@ -267,11 +266,6 @@ function PeriodCashFlowChart({ start, end, filtered }: { start: string; end: str
             <PeriodTotal label="Entradas" amount={totalIncome} color={incomeBarColor} />
             <PeriodTotal label="Saídas" amount={totalExpense} color={expenseBarColor} />
           </Group>
-          {filtered ? (
-            <Text size="xs" c="dimmed">
-              Este gráfico mostra todas as contas e categorias do período; os outros filtros não se aplicam a ele.
-            </Text>
-          ) : null}
         </Stack>
       ) : null}
     </Stack>

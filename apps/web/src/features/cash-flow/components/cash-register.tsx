@@ -8,7 +8,7 @@ import { useRouteClientId } from '../../../lib/client-scope';
 import { describeError } from '../../../lib/errors';
 import { cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
 import { useCashFlowSummary } from '../api/get-cash-flow-summary';
-import { type CashFlowOptions, hasActiveFilters, useCashFlowOptions } from '../hooks/use-cash-flow-options';
+import { type CashFlowOptions, useCashFlowOptions } from '../hooks/use-cash-flow-options';
 import { CashFlowBulkActions } from './cash-flow-bulk-actions';
 import { CashFlowFilters } from './cash-flow-filters';
 import { CashFlowSummaryStrip } from './cash-flow-summary-strip';
@@ -115,7 +115,7 @@ export function CashRegister({ actions }: CashRegisterProps) {
         ) : null}
       </Paper>
       <Suspense fallback={<Skeleton height={320} />}>
-        <CashFlowCharts filter={filter} filtered={hasActiveFilters(options)} />
+        <CashFlowCharts filter={filter} />
       </Suspense>
       <CategorySummary summary={summary.data} />
       <NewCashFlowLineDialog opened={creating} onClose={() => setCreating(false)} />
