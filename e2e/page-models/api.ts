@@ -83,4 +83,46 @@ export class PrumoApi {
     });
     expect(response.status(), 'POST /api/upload/').toBe(201);
   }
+
+  /** The id of a planner's client, found by e-mail in GET profiles/clients/. */
+  async clientIdOf(plannerKey: string, email: string): Promise<number> {
+    const response = await this.request.get('/api/profiles/clients/', {
+      headers: { Authorization: `Token ${plannerKey}` },
+      params: { limit: 100 },
+    });
+    expect(response.status(), 'GET /api/profiles/clients/').toBe(200);
+    const { results } = (await response.json()) as { results: { user: { id: number; email: string } }[] };
+    const client = results.find((record) => record.user.email === email);
+    if (!client) throw new Error(`${email} is not a client of this planner`);
+    return client.user.id;
+  }
+
+  /** DELETE tasks/task/{id}/ for every task of the client, whatever its status (as their planner). */
+  async deleteTasksOf(plannerKey: string, clientId: number): Promise<void> {
+    const headers = { Authorization: `Token ${plannerKey}` };
+    const response = await this.request.get('/api/tasks/task/', {
+      headers,
+      params: { client: clientId, status: 'all', limit: 100 },
+    });
+    expect(response.status(), 'GET /api/tasks/task/').toBe(200);
+    const { results } = (await response.json()) as { results: { id: number }[] };
+    for (const task of results) {
+      const deleted = await this.request.delete(`/api/tasks/task/${task.id}/`, { headers });
+      expect(deleted.status(), `DELETE /api/tasks/task/${task.id}/`).toBe(204);
+    }
+  }
+
+  /** POST tasks/{type}/ as the client's planner. */
+  async createTask(
+    plannerKey: string,
+    type: 'import' | 'budget-planning' | 'categorizing' | 'notification',
+    body: { client: number; start?: string; end?: string; title?: string; message?: string },
+  ): Promise<{ id: number; title: string }> {
+    const response = await this.request.post(`/api/tasks/${type}/`, {
+      headers: { Authorization: `Token ${plannerKey}` },
+      data: body,
+    });
+    expect(response.status(), `POST /api/tasks/${type}/`).toBe(201);
+    return (await response.json()) as { id: number; title: string };
+  }
 }

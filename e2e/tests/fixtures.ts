@@ -7,9 +7,11 @@ import { type DemoUser, demoMenus, demoPassword, type MenuRole } from '../page-m
 import { EmailConfirmationPage } from '../page-models/email-confirmation-page';
 import { ImportDialog } from '../page-models/import-dialog';
 import { LoginPage } from '../page-models/login-page';
+import { NotificationBell } from '../page-models/notification-bell';
 import { OrganizationSettingsPage } from '../page-models/organization-settings-page';
 import { RegistrationPage } from '../page-models/registration-page';
 import { Snackbars } from '../page-models/snackbars';
+import { TasksPage } from '../page-models/tasks-page';
 
 interface PrumoFixtures {
   loginPage: LoginPage;
@@ -21,6 +23,8 @@ interface PrumoFixtures {
   cashRegister: CashRegisterPage;
   importDialog: ImportDialog;
   snackbars: Snackbars;
+  tasksPage: TasksPage;
+  notificationBell: NotificationBell;
   api: PrumoApi;
   /** Signs a demo user in through the login page and waits for their dashboard. */
   signInAs: (organization: string, user: DemoUser) => Promise<void>;
@@ -37,6 +41,8 @@ export const test = base.extend<PrumoFixtures>({
   cashRegister: async ({ page }, use) => use(new CashRegisterPage(page)),
   importDialog: async ({ page }, use) => use(new ImportDialog(page)),
   snackbars: async ({ page }, use) => use(new Snackbars(page)),
+  tasksPage: async ({ page }, use) => use(new TasksPage(page)),
+  notificationBell: async ({ page }, use) => use(new NotificationBell(page)),
   api: async ({ request }, use) => use(new PrumoApi(request)),
   signInAs: async ({ page, loginPage, shell }, use) => {
     await use(async (organization, user) => {

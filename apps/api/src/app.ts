@@ -13,6 +13,7 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerCashFlowRoutes } from './modules/cash-flow/cash-flow.routes';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
+import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerOriginRoutes } from './modules/origins/origins.routes';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerImportRoutes(app, deps);
   registerOriginRoutes(app, deps);
   registerTaskRoutes(app, deps);
+  registerNotificationSettingsRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

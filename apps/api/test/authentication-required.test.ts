@@ -50,6 +50,12 @@ const protectedCalls: ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = 
   ['GET', '/api/file/'],
   ['GET', '/api/pendency/'],
   ['GET', '/api/origin/'],
+  ['GET', '/api/tasks/task/'],
+  ['POST', '/api/tasks/notification/'],
+  ['PUT', '/api/tasks/task/1/change-status/'],
+  ['DELETE', '/api/tasks/task/1/'],
+  ['GET', '/api/notification_settings/'],
+  ['PATCH', '/api/notification_settings/'],
 ];
 
 describe('calls that need a session', () => {

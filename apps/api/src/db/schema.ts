@@ -359,10 +359,37 @@ export const tasks = pgTable(
     type: taskTypeEnum('type').notNull(),
     status: taskStatusEnum('status').notNull().default('pending'),
     title: text('title').notNull(),
+    /** What the planner adds for the client: a notice's text, or a note on a task. */
+    message: text('message'),
     start: date('start'),
     end: date('end'),
     bundleId: integer('bundle_id').references(() => importBundles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [index('tasks_client_index').on(table.clientUserId, table.status)],
+  (table) => [
+    index('tasks_client_index').on(table.clientUserId, table.status),
+    // One open planning per client and month (the month of its start), however two requests race.
+    uniqueIndex('tasks_open_budget_planning_unique')
+      .on(table.clientUserId, sql`date_trunc('month', ${table.start}::timestamp)`)
+      .where(sql`type = 'budget-planning' and status = 'pending'`),
+    // One open categorizing task per client: it lists whatever is still uncategorized.
+    uniqueIndex('tasks_open_categorizing_unique')
+      .on(table.clientUserId)
+      .where(sql`type = 'categorizing' and status = 'pending'`),
+  ],
 );
+
+// ——— Notices (issue 4) ———
+
+export const notificationChannelEnum = pgEnum('notification_channel', ['in_app', 'email']);
+export const notificationTriggerEnum = pgEnum('notification_trigger', ['all', 'notices']);
+
+/** A user's choices of product §3 "Notices settings"; no row means the defaults (every channel, everything). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  channels: notificationChannelEnum('channels').array().notNull(),
+  notificationTrigger: notificationTriggerEnum('notification_trigger').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

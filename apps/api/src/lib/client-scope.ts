@@ -19,6 +19,7 @@ export const ClientQuerySchema = z.object({
 });
 
 const clientNotFound = 'Não encontramos o usuário informado!';
+export const clientRequired = 'Informe o cliente (clientId).';
 
 /**
  * product §6: a client's own `client`/`clientId` is ignored (their data only); a planner must name
@@ -31,7 +32,16 @@ export async function resolveClientScope(db: Database, request: FastifyRequest):
   }
   const query = ClientQuerySchema.safeParse(request.query ?? {});
   const clientUserId = query.success ? (query.data.clientId ?? query.data.client) : undefined;
-  if (!clientUserId) failWithDetail(400, 'Informe o cliente (clientId).');
+  if (!clientUserId) failWithDetail(400, clientRequired);
+  return resolveNamedClientScope(db, caller, clientUserId);
+}
+
+/** A client a planner (their own) or a manager (any of the organization) names by id, else 404. */
+export async function resolveNamedClientScope(
+  db: Database,
+  caller: Caller,
+  clientUserId: number,
+): Promise<ClientScope> {
   const [client] = await db
     .select({ id: users.id })
     .from(users)

@@ -17,6 +17,7 @@ export const appScreens = {
   arquivo: () => import('./routes/app/files').then((module) => module.FilesRoute),
   'tarefa-de-categorizacao': () =>
     import('./routes/app/categorizing-task').then((module) => module.CategorizingTaskRoute),
+  'tarefas-e-avisos': () => import('./routes/app/tasks-and-notices').then((module) => module.TasksAndNoticesRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

@@ -21,7 +21,8 @@ function absolute(origin: string, address: string | null): string | null {
   return /^https?:\/\//.test(address) ? address : `${origin}${address}`;
 }
 
-async function sendAccountEmail(
+/** An e-mail in the organization's colours, header and footer images, with one action button. */
+export async function sendBrandedEmail(
   deps: AppDependencies,
   request: FastifyRequest,
   organization: OrganizationRow,
@@ -52,7 +53,7 @@ export function sendConfirmationEmail(
   recipient: Recipient,
   token: string,
 ) {
-  return sendAccountEmail(deps, request, organization, recipient, {
+  return sendBrandedEmail(deps, request, organization, recipient, {
     subject: `Confirme seu e-mail — ${organization.name}`,
     lead: `Sua conta em ${organization.name} foi criada. Confirme seu e-mail para entrar.`,
     action: 'Confirmar e-mail',
@@ -68,7 +69,7 @@ export function sendPasswordResetEmail(
   recipient: Recipient & { uid: string },
   token: string,
 ) {
-  return sendAccountEmail(deps, request, organization, recipient, {
+  return sendBrandedEmail(deps, request, organization, recipient, {
     subject: `Redefinição de senha — ${organization.name}`,
     lead: 'Recebemos um pedido para redefinir a sua senha.',
     action: 'Redefinir senha',
@@ -84,7 +85,7 @@ export function sendAccessLinkEmail(
   recipient: Recipient,
   token: string,
 ) {
-  return sendAccountEmail(deps, request, organization, recipient, {
+  return sendBrandedEmail(deps, request, organization, recipient, {
     subject: `Seu link de acesso — ${organization.name}`,
     lead: 'Use o botão abaixo para entrar sem digitar a senha.',
     action: 'Entrar',

@@ -161,13 +161,17 @@ export async function ensureCategorizingTask(db: Executor, scope: ClientScope): 
       and(eq(tasks.clientUserId, scope.clientUserId), eq(tasks.type, 'categorizing'), eq(tasks.status, 'pending')),
     );
   if (existing) return;
-  await db.insert(tasks).values({
-    organizationId: scope.organizationId,
-    clientUserId: scope.clientUserId,
-    createdByUserId: scope.caller.userId,
-    type: 'categorizing',
-    title: 'Categorizar transações importadas',
-  });
+  await db
+    .insert(tasks)
+    .values({
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+      createdByUserId: scope.caller.userId,
+      type: 'categorizing',
+      title: 'Categorizar transações importadas',
+    })
+    // Another import of the same client may have opened it meanwhile (one open task per client, by index).
+    .onConflictDoNothing();
 }
 
 export interface FileFilter {

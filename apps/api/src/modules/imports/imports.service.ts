@@ -10,6 +10,7 @@ import type { ClientScope } from '../../lib/client-scope';
 import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { suggestCategories } from '../categories/categorizer';
 import { describeOrigin } from '../origins/origin-name';
+import { completeImportTasks } from '../tasks/tasks.repo';
 import {
   ensureCategorizingTask,
   type FileFilter,
@@ -203,6 +204,8 @@ async function importOneFile(
       pendencies > 0 ? 'Leitura concluída com pendências' : 'Leitura concluída',
     );
     if (uncategorized > 0) await ensureCategorizingTask(transaction, scope);
+    // The statements a planner asked for have arrived (ADR 5).
+    await completeImportTasks(transaction, scope, bundleId);
     return stored.id;
   });
 }

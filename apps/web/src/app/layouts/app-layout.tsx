@@ -33,6 +33,7 @@ import { PageLoader } from '../../components/page-loader';
 import { TestEnvironmentBanner } from '../../components/test-environment-banner';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { NotificationBell } from '../../features/tasks/components/notification-bell';
 import { addClientQuery, readClientIdFromLocation } from '../../lib/client-scope';
 import { describeError, errorMessages, isApiError } from '../../lib/errors';
 import { notifyError } from '../../lib/notifications';
@@ -263,7 +264,11 @@ function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggl
         )}
         {loading ? <Loader size="xs" aria-label="Carregando página" /> : null}
       </Group>
-      <UserMenu slug={slug} persona={persona} organization={organization} />
+      <Group gap="xs" wrap="nowrap">
+        {/* product §2: the bell with pending tasks is the client's. */}
+        {persona.view === 'client' ? <NotificationBell organization={slug} /> : null}
+        <UserMenu slug={slug} persona={persona} organization={organization} />
+      </Group>
     </Group>
   );
 }

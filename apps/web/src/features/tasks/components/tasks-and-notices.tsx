@@ -1,0 +1,129 @@
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import type { TaskActor, TaskStatus, TaskType } from '@prumo/domain/tasks/task-rules';
+import { type ReactNode, useState } from 'react';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
+import { PaginationControls } from '../../../components/pagination-controls';
+import { SectionHeader } from '../../../components/section-header';
+import { describeError } from '../../../lib/errors';
+import { tasksPageSize, useTasks } from '../api/get-tasks';
+import { NewTaskDialog } from './new-task-dialog';
+import { NotificationSettingsPanel } from './notification-settings-panel';
+import { TasksTable } from './tasks-table';
+
+type StatusChoice = TaskStatus | 'all';
+
+const statusChoices: { value: StatusChoice; label: string }[] = [
+  { value: 'pending', label: 'Novas' },
+  { value: 'rejected', label: 'Ignoradas' },
+  { value: 'done', label: 'Concluídas' },
+  { value: 'all', label: 'Todas' },
+];
+
+const taskTypesOfTasksMode: TaskType[] = ['import', 'budget-planning', 'categorizing'];
+
+interface TasksAndNoticesProps {
+  actor: TaskActor;
+  /** product §2: the tasks route's `avisos` query shows the notices. */
+  noticesMode: boolean;
+  onModeChange: (noticesMode: boolean) => void;
+  /** The client an adviser views (null for the client themself) and their name, for 'Nova tarefa'. */
+  client: { id: number; name: string } | null;
+  /** Links to the imports, beside the tasks. */
+  importActions?: ReactNode;
+}
+
+/**
+ * tarefas-e-avisos: the client's tasks (import, planning, categorizing) or their notices, with
+ * their status; a client sees the new ones first, an adviser every status and creates tasks.
+ */
+export function TasksAndNotices({ actor, noticesMode, onModeChange, client, importActions }: TasksAndNoticesProps) {
+  // product §4: the client's list shows the pending tasks; their planner follows all of them.
+  const [status, setStatus] = useState<StatusChoice>(actor === 'client' ? 'pending' : 'all');
+  const [offset, setOffset] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const tasks = useTasks({
+    statuses: status === 'all' ? null : [status],
+    types: noticesMode ? ['notification'] : taskTypesOfTasksMode,
+    offset,
+  });
+  const noun = noticesMode ? 'avisos' : 'tarefas';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label="Tarefas ou avisos"
+          value={noticesMode ? 'notices' : 'tasks'}
+          onChange={(value) => {
+            setOffset(0);
+            onModeChange(value === 'notices');
+          }}
+          data={[
+            { value: 'tasks', label: 'Tarefas' },
+            { value: 'notices', label: 'Avisos' },
+          ]}
+        />
+        <Group gap="sm">
+          {noticesMode ? null : importActions}
+          {client ? <Button onClick={() => setCreating(true)}>Nova tarefa</Button> : null}
+        </Group>
+      </Group>
+      <Paper withBorder p="md">
+        <SectionHeader
+          title={noticesMode ? 'Avisos' : 'Tarefas'}
+          description={
+            noticesMode
+              ? 'Recados do planejador. Conclua um aviso quando já o tiver lido.'
+              : 'O que falta fazer: importar extratos, categorizar transações, planejar o orçamento.'
+          }
+          actions={
+            <Select
+              aria-label="Mostrar"
+              w={160}
+              allowDeselect={false}
+              data={statusChoices}
+              value={status}
+              onChange={(value) => {
+                setOffset(0);
+                setStatus((value as StatusChoice | null) ?? 'all');
+              }}
+            />
+          }
+        />
+        {tasks.isPending ? <PageLoader label={`Carregando ${noun}…`} /> : null}
+        {tasks.isError ? <ErrorState message={describeError(tasks.error)} onRetry={() => tasks.refetch()} /> : null}
+        {tasks.data ? (
+          tasks.data.results.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {noticesMode ? 'Nenhum aviso.' : 'Nenhuma tarefa.'}
+            </Text>
+          ) : (
+            <>
+              <TasksTable tasks={tasks.data.results} actor={actor} />
+              <PaginationControls
+                count={tasks.data.count}
+                offset={offset}
+                pageSize={tasksPageSize}
+                hasPrevious={tasks.data.previous !== null}
+                hasNext={tasks.data.next !== null}
+                onOffsetChange={setOffset}
+                itemsLabel={noun}
+              />
+            </>
+          )
+        ) : null}
+      </Paper>
+      {actor === 'client' && noticesMode ? <NotificationSettingsPanel /> : null}
+      {client ? (
+        <NewTaskDialog
+          opened={creating}
+          onClose={() => setCreating(false)}
+          clientId={client.id}
+          clientName={client.name}
+          defaultType={noticesMode ? 'notification' : 'budget-planning'}
+        />
+      ) : null}
+    </Stack>
+  );
+}
