@@ -63,7 +63,8 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
   const timeLimitMilliseconds = options.timeLimitMilliseconds ?? statementLimits.maxReadMilliseconds;
   const maxHeapMegabytes = options.maxHeapMegabytes ?? statementLimits.maxReaderHeapMegabytes;
   const waiting: ReadJob[] = [];
-  const running = new Set<PooledWorker>();
+  // Idle or busy; a retired worker leaves at once, so its replacement can start before it has exited.
+  const liveWorkers = new Set<PooledWorker>();
   const idle: PooledWorker[] = [];
   let closed = false;
 
@@ -89,7 +90,7 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
     });
     pooled.worker.on('error', (error) => retireWorker(pooled, `Leitor parou: ${error.message}`));
     pooled.worker.on('exit', (exitCode) => retireWorker(pooled, `Leitor saiu com código ${exitCode}`));
-    running.add(pooled);
+    liveWorkers.add(pooled);
     return pooled;
   }
 
@@ -104,17 +105,17 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
   /** Drops a worker that failed, timed out or exited; its file (if any) is refused, the queue goes on. */
   function retireWorker(pooled: PooledWorker, detail: string): void {
     const job = finishJob(pooled);
-    const wasRunning = running.delete(pooled);
+    const wasLive = liveWorkers.delete(pooled);
     const idleIndex = idle.indexOf(pooled);
     if (idleIndex >= 0) idle.splice(idleIndex, 1);
-    if (wasRunning) void pooled.worker.terminate();
+    if (wasLive) void pooled.worker.terminate();
     if (job) job.reject(closed ? createClosedError() : new StatementReadError('unreadable', { detail }));
     if (!closed) dispatchWaitingJobs();
   }
 
   function dispatchWaitingJobs(): void {
     while (waiting.length > 0) {
-      const pooled = idle.pop() ?? (running.size < size ? startWorker() : undefined);
+      const pooled = idle.pop() ?? (liveWorkers.size < size ? startWorker() : undefined);
       if (!pooled) return;
       const job = waiting.shift() as ReadJob;
       pooled.job = job;
@@ -137,8 +138,8 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
     async close() {
       closed = true;
       for (const job of waiting.splice(0)) job.reject(createClosedError());
-      const workers = [...running];
-      running.clear();
+      const workers = [...liveWorkers];
+      liveWorkers.clear();
       idle.length = 0;
       for (const pooled of workers) finishJob(pooled)?.reject(createClosedError());
       await Promise.all(workers.map((pooled) => pooled.worker.terminate()));
