@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { useBrazilianPortugueseMessages } from '@prumo/domain/account/zod-locale';
+import { createStatementReaderPool, type StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Multiplies the per-address limits of public calls (tests make many calls from one address). */
   rateLimitScale?: number;
+  /** Reads uploaded statements off the event loop; a worker pool unless a test brings its own. Closed with the app. */
+  statementReader?: StatementReader;
 }
 
 /** External plugins, then app plugins (errors, authentication), then the feature modules. */
@@ -58,6 +61,9 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: { fileSize: maximumImageBytes + 1, files: 10, fields: 30 } });
 
+  const statementReader = options.statementReader ?? createStatementReaderPool();
+  app.addHook('onClose', () => statementReader.close());
+
   registerErrorHandler(app);
   registerAuthentication(app, deps.db);
   registerRateLimit(app, { scale: options.rateLimitScale });
@@ -68,7 +74,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerCustomEmailRoutes(app, deps);
   registerCategoryRoutes(app, deps);
   registerCashFlowRoutes(app, deps);
-  registerImportRoutes(app, deps);
+  registerImportRoutes(app, deps, statementReader);
   registerOriginRoutes(app, deps);
   registerTaskRoutes(app, deps);
   registerNotificationSettingsRoutes(app, deps);

@@ -8,4 +8,11 @@ export const statementLimits = {
   maxRows: 200_000,
   /** Accounts and cards in one OFX; real files hold a handful. */
   maxStatements: 1_000,
+  /**
+   * Reading time per file, in a worker; past it the file is refused and the worker replaced. The largest
+   * XLSX within the caps above takes 6–16 s on a busy 2-core machine.
+   */
+  maxReadMilliseconds: 20_000,
+  /** Heap of each reader worker: that largest XLSX needs ~256 MB; a file needing more is refused, the server lives. */
+  maxReaderHeapMegabytes: 512,
 } as const;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AccessLevel } from '@prumo/domain/auth/roles';
 import { featureToggles } from '@prumo/domain/organization/features';
+import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { createDiskStorage } from '../../src/adapters/file-storage';
@@ -27,7 +28,9 @@ export interface TestContext {
 }
 
 /** Builds the real app on the run's database; closed after the file's tests. */
-export async function createTestContext(options: { rateLimitScale?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { rateLimitScale?: number; statementReader?: StatementReader } = {},
+): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
   const mailbox: TestContext['mailbox'] = [];
   const mailer: Mailer = {
@@ -40,7 +43,7 @@ export async function createTestContext(options: { rateLimitScale?: number } = {
   const app = await buildApp(
     { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.
-    { rateLimitScale: options.rateLimitScale ?? 100 },
+    { rateLimitScale: options.rateLimitScale ?? 100, statementReader: options.statementReader },
   );
   afterAll(async () => {
     await app.close();

@@ -1,3 +1,4 @@
+import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,14 +12,18 @@ import { CompletePendencySchema, completePendency, listPendencies } from './pend
 
 const fileNotFound = 'Não encontramos dados.';
 
-export function registerImportRoutes(app: FastifyInstance, deps: AppDependencies): void {
+export function registerImportRoutes(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  statementReader: StatementReader,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Arquivos e importações'];
   const idParams = z.object({ id: z.coerce.number().int().positive() });
 
   api.post('/api/upload/', { schema: { tags, querystring: ClientQuerySchema } }, async (request, reply) => {
     const scope = await resolveClientScope(deps.db, request);
-    const result = await importFiles(deps, scope, null, await readUploadedFiles(request));
+    const result = await importFiles(deps, scope, null, await readUploadedFiles(request), statementReader);
     return reply.status(201).send({
       bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
       files: result.files,
@@ -32,7 +37,13 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDependencies
     async (request, reply) => {
       const scope = await resolveClientScope(deps.db, request);
       if (!(await findBundle(deps.db, scope, request.params.id))) failWithDetail(404, importMessages.bundleNotFound);
-      const result = await importFiles(deps, scope, request.params.id, await readUploadedFiles(request));
+      const result = await importFiles(
+        deps,
+        scope,
+        request.params.id,
+        await readUploadedFiles(request),
+        statementReader,
+      );
       return reply.status(201).send({
         bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
         files: result.files,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
-import { readStatement } from '@prumo/statement-readers/read-statement';
 import { StatementReadError } from '@prumo/statement-readers/statement-read-error';
+import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
@@ -220,16 +220,24 @@ export async function importFiles(
   scope: ClientScope,
   existingBundleId: number | null,
   uploaded: { files: UploadedFile[]; rejected: RejectedFile[] },
+  statementReader: StatementReader,
 ) {
   const rejected = [...uploaded.rejected];
   const readable: { file: UploadedFile; statement: StatementReadResult }[] = [];
-  for (const file of uploaded.files) {
-    try {
-      readable.push({ file, statement: readStatement(file.name, file.content) });
-    } catch (error) {
-      rejected.push({ name: file.name, detail: describeReadError(error) });
+  // Read in worker threads, several at once; the bytes travel to a worker and back without copies.
+  const reads = await Promise.allSettled(uploaded.files.map((file) => statementReader.read(file.name, file.content)));
+  reads.forEach((read, index) => {
+    const { name } = uploaded.files[index] as UploadedFile;
+    if (read.status === 'rejected') {
+      rejected.push({ name, detail: describeReadError(read.reason) });
+      return;
     }
-  }
+    const { bytes, statement } = read.value;
+    readable.push({
+      file: { name, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      statement,
+    });
+  });
   if (readable.length === 0) {
     // The first reason as the detail (what a person reads first), every file's reason beside it.
     throw new HttpError(400, {

@@ -1,0 +1,162 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { statementLimits } from './statement-limits';
+import { StatementReadError, type StatementReadErrorCode } from './statement-read-error';
+import type { StatementReadResult } from './statement-types';
+
+/** What the pool sends a worker. */
+export interface ReadRequest {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** What a worker answers: the statement with the bytes moved back, or the refusal re-created here. */
+export type ReadAnswer =
+  | { ok: true; statement: StatementReadResult; bytes: Uint8Array }
+  | { ok: false; code: StatementReadErrorCode; message: string; detail: string | null };
+
+export interface StatementRead {
+  statement: StatementReadResult;
+  /** The file's bytes, back from the worker (they were moved there, not copied). */
+  bytes: Uint8Array;
+}
+
+/** Reads statements away from the caller's event loop; `close` stops it. */
+export interface StatementReader {
+  /**
+   * Reads like `readStatement` and rejects with the same StatementReadError. `bytes` is moved to the
+   * worker when it owns its whole buffer (then it is empty here): use the returned `bytes` afterwards.
+   */
+  read(fileName: string, bytes: Uint8Array): Promise<StatementRead>;
+  close(): Promise<void>;
+}
+
+export interface StatementReaderPoolOptions {
+  /** Files read at once; others wait their turn. */
+  size?: number;
+  timeLimitMilliseconds?: number;
+  maxHeapMegabytes?: number;
+}
+
+interface ReadJob {
+  request: ReadRequest;
+  resolve: (read: StatementRead) => void;
+  reject: (error: Error) => void;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  job: ReadJob | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const workerEntry = new URL('./statement-reader-worker-entry.mjs', import.meta.url);
+
+/**
+ * A few worker threads, started when first needed and reused, that run `readStatement`: a large
+ * spreadsheet takes seconds of CPU, which on the main thread would stall every other request.
+ * A worker past the time limit is stopped and replaced; one that dies (out of memory) is replaced
+ * too; either way the file is refused as unreadable.
+ */
+export function createStatementReaderPool(options: StatementReaderPoolOptions = {}): StatementReader {
+  const size = options.size ?? Math.min(2, availableParallelism());
+  const timeLimitMilliseconds = options.timeLimitMilliseconds ?? statementLimits.maxReadMilliseconds;
+  const maxHeapMegabytes = options.maxHeapMegabytes ?? statementLimits.maxReaderHeapMegabytes;
+  const waiting: ReadJob[] = [];
+  // Idle or busy; a retired worker leaves at once, so its replacement can start before it has exited.
+  const liveWorkers = new Set<PooledWorker>();
+  const idle: PooledWorker[] = [];
+  let closed = false;
+
+  function startWorker(): PooledWorker {
+    const pooled: PooledWorker = {
+      // No inherited flags (tsx's own loader flags do not work in a worker); the heap is capped.
+      worker: new Worker(workerEntry, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: maxHeapMegabytes } }),
+      job: null,
+      timer: null,
+    };
+    // An idle worker must not keep the process alive; a read in progress is held by its timer.
+    pooled.worker.unref();
+    pooled.worker.on('message', (answer: ReadAnswer) => {
+      const job = finishJob(pooled);
+      if (!job) return;
+      if (answer.ok) job.resolve({ statement: answer.statement, bytes: answer.bytes });
+      else
+        job.reject(
+          new StatementReadError(answer.code, { message: answer.message, detail: answer.detail ?? undefined }),
+        );
+      idle.push(pooled);
+      dispatchWaitingJobs();
+    });
+    pooled.worker.on('error', (error) => retireWorker(pooled, `Leitor parou: ${error.message}`));
+    pooled.worker.on('exit', (exitCode) => retireWorker(pooled, `Leitor saiu com código ${exitCode}`));
+    liveWorkers.add(pooled);
+    return pooled;
+  }
+
+  function finishJob(pooled: PooledWorker): ReadJob | null {
+    const job = pooled.job;
+    if (pooled.timer) clearTimeout(pooled.timer);
+    pooled.job = null;
+    pooled.timer = null;
+    return job;
+  }
+
+  /** Drops a worker that failed, timed out or exited; its file (if any) is refused, the queue goes on. */
+  function retireWorker(pooled: PooledWorker, detail: string): void {
+    const job = finishJob(pooled);
+    const wasLive = liveWorkers.delete(pooled);
+    const idleIndex = idle.indexOf(pooled);
+    if (idleIndex >= 0) idle.splice(idleIndex, 1);
+    if (wasLive) void pooled.worker.terminate();
+    if (job) job.reject(closed ? createClosedError() : new StatementReadError('unreadable', { detail }));
+    if (!closed) dispatchWaitingJobs();
+  }
+
+  function dispatchWaitingJobs(): void {
+    while (waiting.length > 0) {
+      const pooled = idle.pop() ?? (liveWorkers.size < size ? startWorker() : undefined);
+      if (!pooled) return;
+      const job = waiting.shift() as ReadJob;
+      pooled.job = job;
+      pooled.timer = setTimeout(
+        () => retireWorker(pooled, `Leitura passou de ${timeLimitMilliseconds} ms`),
+        timeLimitMilliseconds,
+      );
+      pooled.worker.postMessage(job.request, [job.request.bytes.buffer as ArrayBuffer]);
+    }
+  }
+
+  return {
+    read(fileName, bytes) {
+      if (closed) return Promise.reject(createClosedError());
+      return new Promise((resolve, reject) => {
+        waiting.push({ request: { fileName, bytes: takeOwnBytes(bytes) }, resolve, reject });
+        dispatchWaitingJobs();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of waiting.splice(0)) job.reject(createClosedError());
+      const workers = [...liveWorkers];
+      liveWorkers.clear();
+      idle.length = 0;
+      for (const pooled of workers) finishJob(pooled)?.reject(createClosedError());
+      await Promise.all(workers.map((pooled) => pooled.worker.terminate()));
+    },
+  };
+}
+
+/**
+ * Bytes that can be moved to a worker: the same ones when they fill their buffer alone, otherwise a
+ * copy (a small Buffer shares Node's 8 KB pool with others, which must not be taken away).
+ */
+function takeOwnBytes(bytes: Uint8Array): Uint8Array {
+  const ownsBuffer =
+    bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return ownsBuffer ? bytes : bytes.slice();
+}
+
+function createClosedError(): Error {
+  return new Error('The statement reader pool is closed');
+}
