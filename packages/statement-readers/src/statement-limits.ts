@@ -10,9 +10,10 @@ export const statementLimits = {
   maxStatements: 1_000,
   /**
    * Reading time per file, in a worker; past it the file is refused and the worker replaced. The largest
-   * XLSX within the caps above takes 6–16 s on a busy 2-core machine.
+   * XLSX within the caps above takes 6–16 s on a busy 2-core machine: a wide margin, so a slow
+   * server never refuses a legitimate file.
    */
-  maxReadMilliseconds: 20_000,
+  maxReadMilliseconds: 60_000,
   /** Heap of each reader worker: that largest XLSX needs ~256 MB; a file needing more is refused, the server lives. */
   maxReaderHeapMegabytes: 512,
 } as const;
