@@ -17,6 +17,8 @@ export const appScreens = {
   arquivo: () => import('./routes/app/files').then((module) => module.FilesRoute),
   'tarefa-de-categorizacao': () =>
     import('./routes/app/categorizing-task').then((module) => module.CategorizingTaskRoute),
+  'meu-orcamento': () => import('./routes/app/my-budget').then((module) => module.MyBudgetRoute),
+  planejamento: () => import('./routes/app/budget-planning').then((module) => module.BudgetPlanningRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);
