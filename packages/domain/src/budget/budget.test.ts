@@ -7,6 +7,7 @@ import {
   findMonthOfDay,
   formatMonthName,
   formatMonthNumber,
+  formatMonthTitle,
   parseTargetMonth,
   shiftMonth,
 } from './target-month';
@@ -56,6 +57,7 @@ describe('target month', () => {
     expect(shiftMonth('2026-12-01', 1)).toBe('2027-01-01');
     expect(shiftMonth('2026-01-01', -1)).toBe('2025-12-01');
     expect(formatMonthName('2026-11-01')).toBe('novembro de 2026');
+    expect(formatMonthTitle('2026-03-01')).toBe('Março de 2026');
     expect(formatMonthNumber('2026-03-01')).toBe('03/2026');
   });
 });

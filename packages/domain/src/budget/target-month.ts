@@ -82,6 +82,12 @@ export function formatMonthName(targetMonth: string): string {
   return monthNameFormatter.format(new Date(`${targetMonth}T00:00:00Z`));
 }
 
+/** "Novembro de 2026", for titles. */
+export function formatMonthTitle(targetMonth: string): string {
+  const name = formatMonthName(targetMonth);
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
 /** "11/2026", the spec's MM/YYYY form of a month. */
 export function formatMonthNumber(targetMonth: string): string {
   return `${targetMonth.slice(5, 7)}/${targetMonth.slice(0, 4)}`;

@@ -138,7 +138,6 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
           label="Categoria"
           required
           searchable
-          data-autofocus
           nothingFoundMessage="Nenhuma categoria encontrada"
           placeholder={options.isPending ? 'Carregando…' : 'Escolha a categoria'}
           data={options.categoryGroups}
@@ -159,6 +158,8 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
         <TextInput
           label="Valor planejado"
           required
+          // Focus on the amount: an open list on the first field would cover the form.
+          data-autofocus
           inputMode="decimal"
           placeholder="0,00"
           leftSection="R$"

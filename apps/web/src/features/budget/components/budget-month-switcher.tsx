@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { formatMonthName, shiftMonth } from '@prumo/domain/budget/target-month';
+import { formatMonthName, formatMonthTitle, shiftMonth } from '@prumo/domain/budget/target-month';
 
 /** "‹ outubro · novembro de 2026 · dezembro ›": the month a budget screen shows, one step at a time. */
 export function BudgetMonthSwitcher({
@@ -21,8 +21,8 @@ export function BudgetMonthSwitcher({
       >
         ‹ Anterior
       </Button>
-      <Text fw={600} miw={170} ta="center" aria-live="polite" style={{ textTransform: 'capitalize' }}>
-        {formatMonthName(targetMonth)}
+      <Text fw={600} miw={170} ta="center" aria-live="polite">
+        {formatMonthTitle(targetMonth)}
       </Text>
       <Button variant="default" size="xs" onClick={() => onChange(next)} aria-label={`Ver ${formatMonthName(next)}`}>
         Próximo ›

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
-import { formatMonthName } from '@prumo/domain/budget/target-month';
+import { formatMonthTitle } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
@@ -61,9 +61,7 @@ export function BudgetPlanningTaskList({ showClient, getTaskHref }: BudgetPlanni
             <Table.Tbody>
               {tasks.data.results.map((task) => (
                 <Table.Tr key={task.id}>
-                  <Table.Td style={{ textTransform: 'capitalize' }}>
-                    {task.target_month ? formatMonthName(task.target_month) : '—'}
-                  </Table.Td>
+                  <Table.Td>{task.target_month ? formatMonthTitle(task.target_month) : '—'}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={getTaskHref(task)} size="sm">
                       {task.title}

@@ -1,7 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
-import { SectionHeader } from '../../../components/section-header';
 import { describeError } from '../../../lib/errors';
 import { useMonthBudget } from '../api/get-month-budget';
 import { useBudgetMonth } from '../hooks/use-budget-month';
@@ -14,11 +13,13 @@ export function MyBudget() {
   const budget = useMonthBudget(targetMonth);
   return (
     <Stack gap="md">
-      <SectionHeader
-        title="Meu orçamento"
-        description="Planeje quanto entra e quanto sai no mês e acompanhe o realizado."
-        actions={<BudgetMonthSwitcher targetMonth={targetMonth} onChange={setTargetMonth} />}
-      />
+      {/* The page title is the top bar's (product §2); this line says what the screen is for. */}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Planeje quanto entra e quanto sai no mês e acompanhe o realizado.
+        </Text>
+        <BudgetMonthSwitcher targetMonth={targetMonth} onChange={setTargetMonth} />
+      </Group>
       {budget.isPending ? (
         <PageLoader />
       ) : budget.isError ? (
