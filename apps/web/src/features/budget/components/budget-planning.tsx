@@ -47,7 +47,7 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
       <Paper withBorder p="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
-            <Title order={1} size="h3">
+            <Title order={2} size="h3">
               {task.data.title}
             </Title>
             <Text size="sm" c="dimmed">
