@@ -560,6 +560,23 @@ describe('planned against actual', () => {
     ).json();
     expect(summary.total_income).toBe(comparison.totals.income.actual);
     expect(summary.total_expense).toBe(-comparison.totals.expense.actual);
+    // …and, for a whole month with a budget, the planned amount of each description.
+    const planned = (group: string, category: string) =>
+      Object.fromEntries(
+        summary[group]
+          .find((entry: { categoryName: string }) => entry.categoryName === category)
+          .descriptions.map((row: { descriptionName: string; descriptionAmountPlanned: number | null }) => [
+            row.descriptionName,
+            row.descriptionAmountPlanned,
+          ]),
+      );
+    expect(planned('expense', 'Moradia')).toEqual({ Aluguel: 200_000, Condomínio: 60_000 });
+    expect(planned('expense', 'Alimentação')).toEqual({ Supermercado: 0 });
+    expect(planned('income', 'Renda')).toEqual({ Salário: 800_000 });
+    const halfMonth = (
+      await call(context, 'GET', '/api/cash-flow/summary/?start=2026-11-01&end=2026-11-15', { token })
+    ).json();
+    expect(halfMonth.income[0].descriptions[0].descriptionAmountPlanned).toBeNull();
 
     // December (the month in UTC) has nothing planned, only its line.
     const december = (await call(context, 'GET', '/api/budget/?target_month=2026-12', { token })).json();
