@@ -125,4 +125,59 @@ export class PrumoApi {
     expect(response.status(), `POST /api/tasks/${type}/`).toBe(201);
     return (await response.json()) as { id: number; title: string };
   }
+
+  /** DELETE budget-item/{id}/ for every item of the client's budget of `month` ("2026-11"): the month starts empty. */
+  async clearBudget(key: string, month: string): Promise<void> {
+    const headers = { Authorization: `Token ${key}` };
+    const response = await this.request.get('/api/budget/', {
+      headers,
+      params: { target_month: month, asset: 'true' },
+    });
+    expect(response.status(), 'GET /api/budget/').toBe(200);
+    const budget = (await response.json()) as {
+      expense_items_by_category: { expense_items: { id: number }[] }[];
+      income_items: { id: number }[];
+    };
+    const items = [...budget.expense_items_by_category.flatMap((group) => group.expense_items), ...budget.income_items];
+    for (const item of items) {
+      const deleted = await this.request.delete(`/api/budget-item/${item.id}/`, { headers });
+      expect(deleted.status(), `DELETE /api/budget-item/${item.id}/`).toBe(204);
+    }
+  }
+
+  /** The planned amounts (cents) of the client's budget of `month`, by description name. */
+  async plannedAmounts(key: string, month: string): Promise<Record<string, number>> {
+    const response = await this.request.get('/api/budget/', {
+      headers: { Authorization: `Token ${key}` },
+      params: { target_month: month },
+    });
+    const budget = (await response.json()) as {
+      expense_items_by_category: { expense_items: { description_name: string | null; amount: number }[] }[];
+      income_items: { description_name: string | null; amount: number }[];
+    };
+    const items = [...budget.expense_items_by_category.flatMap((group) => group.expense_items), ...budget.income_items];
+    return Object.fromEntries(items.map((item) => [item.description_name ?? '', item.amount]));
+  }
+
+  /** POST cash-flow/ a typed line with the description named `description`, amount in cents. */
+  async addCashFlowLine(key: string, line: { name: string; amount: number; date: string; description: string }) {
+    const headers = { Authorization: `Token ${key}` };
+    const descriptions = (await (await this.request.get('/api/description/', { headers })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const description = descriptions.find((candidate) => candidate.name === line.description);
+    const response = await this.request.post('/api/cash-flow/', {
+      headers,
+      data: { name: line.name, amount: line.amount, date: line.date, description: description?.id },
+    });
+    expect(response.status(), 'POST /api/cash-flow/').toBe(201);
+    return (await response.json()) as { id: number };
+  }
+
+  /** DELETE cash-flow/{id}/. */
+  async deleteCashFlowLine(key: string, id: number): Promise<void> {
+    const response = await this.request.delete(`/api/cash-flow/${id}/`, { headers: { Authorization: `Token ${key}` } });
+    expect(response.status(), `DELETE /api/cash-flow/${id}/`).toBe(200);
+  }
 }

@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { registerBudgetRoutes } from './modules/budget/budget.routes';
+import { registerBudgetPlanningRoutes } from './modules/budget/budget-planning.routes';
 import { registerCashFlowRoutes } from './modules/cash-flow/cash-flow.routes';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerOriginRoutes(app, deps);
   registerTaskRoutes(app, deps);
   registerNotificationSettingsRoutes(app, deps);
+  registerBudgetRoutes(app, deps);
+  registerBudgetPlanningRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

@@ -56,6 +56,15 @@ const protectedCalls: ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = 
   ['DELETE', '/api/tasks/task/1/'],
   ['GET', '/api/notification_settings/'],
   ['PATCH', '/api/notification_settings/'],
+  ['GET', '/api/budget/'],
+  ['GET', '/api/budget/1'],
+  ['GET', '/api/budget/1/comparison'],
+  ['POST', '/api/budget-item/'],
+  ['DELETE', '/api/budget-item/1/'],
+  ['GET', '/api/budget-ideal/'],
+  ['POST', '/api/future-flow/budget-ideal/'],
+  ['GET', '/api/tasks/budget-planning/'],
+  ['PUT', '/api/tasks/budget-planning/1/finish/'],
 ];
 
 describe('calls that need a session', () => {

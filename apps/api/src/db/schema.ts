@@ -3,7 +3,9 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +16,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -393,3 +396,63 @@ export const notificationSettings = pgTable('notification_settings', {
   notificationTrigger: notificationTriggerEnum('notification_trigger').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+// ——— Budgets (issue 4) ———
+
+/**
+ * A client's plan: one per target month (its first day), plus one ideal budget (no month) the
+ * planner keeps as the reference. A budget-planning task finds its budget by client and month.
+ */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetMonth: date('target_month'),
+    isIdeal: boolean('is_ideal').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The target of the items' composite foreign key.
+    unique('budgets_owner_unique').on(table.id, table.organizationId, table.clientUserId),
+    uniqueIndex('budgets_client_month_unique').on(table.clientUserId, table.targetMonth).where(sql`not is_ideal`),
+    uniqueIndex('budgets_client_ideal_unique').on(table.clientUserId).where(sql`is_ideal`),
+    check(
+      'budgets_month_check',
+      sql`(is_ideal and target_month is null) or (not is_ideal and target_month is not null and extract(day from target_month) = 1)`,
+    ),
+  ],
+);
+
+/** A planned amount (positive cents) for a category and optionally one of its descriptions. */
+export const budgetItems = pgTable(
+  'budget_items',
+  {
+    id: serial('id').primaryKey(),
+    budgetId: integer('budget_id').notNull(),
+    organizationId: integer('organization_id').notNull(),
+    clientUserId: integer('client_user_id').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    descriptionId: integer('description_id').references(() => descriptions.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Organization and client come with the budget and cannot disagree with it.
+    foreignKey({
+      columns: [table.budgetId, table.organizationId, table.clientUserId],
+      foreignColumns: [budgets.id, budgets.organizationId, budgets.clientUserId],
+      name: 'budget_items_budget_fk',
+    }).onDelete('cascade'),
+    // One planned amount per category and description in a budget (a category-wide one included).
+    unique('budget_items_line_unique').on(table.budgetId, table.categoryId, table.descriptionId).nullsNotDistinct(),
+    check('budget_items_amount_check', sql`amount_cents > 0`),
+  ],
+);

@@ -18,6 +18,8 @@ export const appScreens = {
   'tarefa-de-categorizacao': () =>
     import('./routes/app/categorizing-task').then((module) => module.CategorizingTaskRoute),
   'tarefas-e-avisos': () => import('./routes/app/tasks-and-notices').then((module) => module.TasksAndNoticesRoute),
+  'meu-orcamento': () => import('./routes/app/my-budget').then((module) => module.MyBudgetRoute),
+  planejamento: () => import('./routes/app/budget-planning').then((module) => module.BudgetPlanningRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { findMonthBounds, findMonthOfDay } from '@prumo/domain/budget/target-month';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { and, eq, sql } from 'drizzle-orm';
 import { origins, tasks, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { findBudgetItems, findMonthBudget } from '../budget/budget.repo';
 import { describeOrigin } from '../origins/origin-name';
 import {
   type CashFlowRow,
@@ -101,12 +103,33 @@ export async function sumCashFlowByDescription(deps: AppDependencies, scope: Cli
 type SummaryGroupName = 'expense' | 'income' | 'asset_transfer';
 
 /**
+ * What the client planned per category and description when the period is one whole month with a
+ * budget; null otherwise (no plan to compare with).
+ */
+async function findPlannedAmounts(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const targetMonth = findMonthOfDay(filter.start);
+  const bounds = findMonthBounds(targetMonth);
+  if (bounds.start !== filter.start || bounds.end !== filter.end) return null;
+  const budget = await findMonthBudget(deps.db, scope, targetMonth);
+  if (!budget) return null;
+  const planned = new Map<string, number>();
+  for (const item of await findBudgetItems(deps.db, scope, budget.id)) {
+    const key = `${item.categoryId}/${item.descriptionId}`;
+    planned.set(key, (planned.get(key) ?? 0) + item.amountCents);
+  }
+  return planned;
+}
+
+/**
  * cash-flow/summary/: actual amounts by category and description for the period. A category's
- * kind says its group; lines without category go by their sign. Planned amounts come from
- * budgets (null while the client has none for the period).
+ * kind says its group; lines without category go by their sign. Planned amounts come from the
+ * month's budget when the period is one whole month (null when there is no such budget).
  */
 export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
-  const rows = await sumCashFlowByDescription(deps, scope, filter);
+  const [rows, plannedAmounts] = await Promise.all([
+    sumCashFlowByDescription(deps, scope, filter),
+    findPlannedAmounts(deps, scope, filter),
+  ]);
   const groups: Record<
     SummaryGroupName,
     Map<
@@ -145,7 +168,9 @@ export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScop
       descriptionName: row.descriptionName ?? 'Sem descrição',
       descriptionTotal: 0,
       descriptionAmountActual: 0,
-      descriptionAmountPlanned: null,
+      descriptionAmountPlanned: plannedAmounts
+        ? (plannedAmounts.get(`${row.categoryId}/${row.descriptionId}`) ?? 0)
+        : null,
     };
     description.descriptionTotal += row.totalCents;
     description.descriptionAmountActual += row.totalCents;

@@ -50,6 +50,8 @@ export function CashRegisterScreen({
   const filesHref = addClientQuery(paths.app.routes.arquivo.getHref(organization), clientId);
   // The categorizing task is the client's own (product §6).
   const categorizeHref = clientId ? null : paths.app.routes['tarefa-de-categorizacao'].getHref(organization);
+  // A planner plans the budget of the client they are viewing (planejamento takes a `client` query).
+  const planningHref = clientId ? `${paths.app.routes.planejamento.getHref(organization)}?client=${clientId}` : null;
 
   return (
     <Stack gap="md">
@@ -60,6 +62,11 @@ export function CashRegisterScreen({
             {categorizeHref ? (
               <Anchor component={Link} to={categorizeHref} size="sm">
                 Categorizar transações
+              </Anchor>
+            ) : null}
+            {planningHref ? (
+              <Anchor component={Link} to={planningHref} size="sm">
+                Planejamento do orçamento
               </Anchor>
             ) : null}
             <Anchor component={Link} to={filesHref} size="sm">

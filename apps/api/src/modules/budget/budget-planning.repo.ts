@@ -1,0 +1,141 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { budgets, profiles, tasks, users } from '../../db/schema';
+import type { ClientScope } from '../../lib/client-scope';
+
+type Executor = Database | Transaction;
+
+export type TaskStatus = (typeof tasks.$inferSelect)['status'];
+
+/** Whose tasks a list shows: one client's, a planner's clients', or (a manager) the organization's. */
+export type TaskListScope =
+  | { organizationId: number; clientUserId: number }
+  | { organizationId: number; plannerUserId: number }
+  | { organizationId: number };
+
+function whereTasksOfList(scope: TaskListScope): SQL | undefined {
+  return and(
+    eq(tasks.organizationId, scope.organizationId),
+    eq(tasks.type, 'budget-planning'),
+    'clientUserId' in scope ? eq(tasks.clientUserId, scope.clientUserId) : undefined,
+    'plannerUserId' in scope
+      ? inArray(
+          tasks.clientUserId,
+          sql`(select ${profiles.userId} from ${profiles} where ${profiles.plannerUserId} = ${scope.plannerUserId} and ${profiles.accessLevel} = 'client')`,
+        )
+      : undefined,
+  );
+}
+
+function whereTaskOfScope(scope: ClientScope, id: number): SQL | undefined {
+  return and(
+    eq(tasks.id, id),
+    eq(tasks.type, 'budget-planning'),
+    eq(tasks.organizationId, scope.organizationId),
+    eq(tasks.clientUserId, scope.clientUserId),
+  );
+}
+
+/** A task's budget is the client's budget of the month of its start. */
+const taskBudgetJoin = and(
+  eq(budgets.clientUserId, tasks.clientUserId),
+  eq(budgets.organizationId, tasks.organizationId),
+  eq(budgets.isIdeal, false),
+  sql`${budgets.targetMonth} = date_trunc('month', ${tasks.start})::date`,
+);
+
+const taskColumns = {
+  id: tasks.id,
+  type: tasks.type,
+  status: tasks.status,
+  title: tasks.title,
+  clientUserId: tasks.clientUserId,
+  clientFirstName: users.firstName,
+  clientLastName: users.lastName,
+  createdByUserId: tasks.createdByUserId,
+  start: tasks.start,
+  end: tasks.end,
+  createdAt: tasks.createdAt,
+  budgetId: budgets.id,
+};
+
+export type PlanningTaskRow = {
+  id: number;
+  type: string;
+  status: TaskStatus;
+  title: string;
+  clientUserId: number;
+  clientFirstName: string;
+  clientLastName: string;
+  createdByUserId: number | null;
+  start: string | null;
+  end: string | null;
+  createdAt: Date;
+  budgetId: number | null;
+};
+
+export async function findPlanningTaskPage(
+  db: Executor,
+  scope: TaskListScope,
+  filter: { statuses?: TaskStatus[]; limit: number; offset: number },
+): Promise<{ count: number; rows: PlanningTaskRow[] }> {
+  const where = and(
+    whereTasksOfList(scope),
+    filter.statuses?.length ? inArray(tasks.status, filter.statuses) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ total: count() }).from(tasks).where(where),
+    db
+      .select(taskColumns)
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.clientUserId))
+      .leftJoin(budgets, taskBudgetJoin)
+      .where(where)
+      .orderBy(sql`${tasks.start} desc nulls last`, desc(tasks.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+  ]);
+  return { count: total?.total ?? 0, rows };
+}
+
+export async function findPlanningTask(db: Executor, scope: ClientScope, id: number): Promise<PlanningTaskRow | null> {
+  const [row] = await db
+    .select(taskColumns)
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.clientUserId))
+    .leftJoin(budgets, taskBudgetJoin)
+    .where(whereTaskOfScope(scope, id));
+  return row ?? null;
+}
+
+export async function insertPlanningTask(
+  db: Executor,
+  scope: ClientScope,
+  values: { title: string; start: string; end: string | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+      createdByUserId: scope.caller.userId,
+      type: 'budget-planning',
+      status: 'pending',
+      title: values.title,
+      start: values.start,
+      end: values.end,
+    })
+    .returning({ id: tasks.id });
+  if (!row) throw new Error('the budget-planning task was not inserted');
+  return row.id;
+}
+
+export async function updatePlanningTaskStatus(
+  db: Executor,
+  scope: ClientScope,
+  id: number,
+  status: TaskStatus,
+): Promise<boolean> {
+  const updated = await db.update(tasks).set({ status }).where(whereTaskOfScope(scope, id)).returning({ id: tasks.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,126 @@
+import {
+  findMonthOfDay,
+  formatMonthName,
+  parseTargetMonth,
+  targetMonthNotFound,
+} from '@prumo/domain/budget/target-month';
+import type { AppDependencies } from '../../dependencies';
+import type { ClientScope } from '../../lib/client-scope';
+import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import type { Caller } from '../../plugins/authentication';
+import { countBudgetItems, findMonthBudget, findOrCreateMonthBudget } from './budget.repo';
+import {
+  findPlanningTask,
+  findPlanningTaskPage,
+  insertPlanningTask,
+  type PlanningTaskRow,
+  type TaskListScope,
+  type TaskStatus,
+  updatePlanningTaskStatus,
+} from './budget-planning.repo';
+
+export const planningMessages = {
+  taskNotFound: 'Tarefas não encontradas',
+  notFinished: 'Planejamento não finalizado',
+  endBeforeStart: 'A data final deve ser igual ou posterior à inicial.',
+};
+
+function presentPlanningTask<Budget extends number | null>(row: PlanningTaskRow, budgetId: Budget) {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    title: row.title,
+    client: row.clientUserId,
+    client_name: `${row.clientFirstName} ${row.clientLastName}`.trim(),
+    created_by: row.createdByUserId,
+    start: row.start,
+    end: row.end,
+    created_at: row.createdAt.toISOString(),
+    target_month: row.start ? findMonthOfDay(row.start) : null,
+    budget: budgetId,
+  };
+}
+
+export interface NewPlanningTask {
+  /** Any day of the target month (the task's start); the task's month is this day's month. */
+  start: string;
+  end?: string | null;
+  title?: string;
+}
+
+/**
+ * A planner (or manager) asks to plan a client's month: the task (pending, so the client sees it)
+ * and the month's budget are made together. Called by `POST tasks/{type}/` for budget-planning.
+ */
+export async function createBudgetPlanningTask(
+  deps: Pick<AppDependencies, 'db'>,
+  scope: ClientScope,
+  input: NewPlanningTask,
+) {
+  if (scope.caller.role === 'client') failWithDetail(403, permissionDenied);
+  const targetMonth = /^\d{4}-\d{2}-\d{2}$/.test(input.start) ? parseTargetMonth(input.start) : null;
+  if (!targetMonth) failWithDetail(400, targetMonthNotFound);
+  if (input.end && input.end < input.start) failOnField('end', planningMessages.endBeforeStart);
+  const id = await deps.db.transaction(async (transaction) => {
+    const taskId = await insertPlanningTask(transaction, scope, {
+      title: input.title?.trim() || `Planejamento do orçamento de ${formatMonthName(targetMonth)}`,
+      start: input.start,
+      end: input.end ?? null,
+    });
+    await findOrCreateMonthBudget(transaction, scope, targetMonth);
+    return taskId;
+  });
+  return findBudgetPlanningTask(deps, scope, id);
+}
+
+/** The task with its target month and budget (made empty on first need). */
+export async function findBudgetPlanningTask(deps: Pick<AppDependencies, 'db'>, scope: ClientScope, id: number) {
+  const row = await findPlanningTask(deps.db, scope, id);
+  if (!row) failWithDetail(404, planningMessages.taskNotFound);
+  if (!row.start) failWithDetail(400, targetMonthNotFound);
+  const budget = row.budgetId ?? (await findOrCreateMonthBudget(deps.db, scope, findMonthOfDay(row.start))).id;
+  return presentPlanningTask(row, budget);
+}
+
+/** Which tasks a list call may show: the named (or calling) client's, else the planner's clients'. */
+export function buildTaskListScope(caller: Caller, clientScope: ClientScope | null): TaskListScope {
+  if (clientScope) return { organizationId: clientScope.organizationId, clientUserId: clientScope.clientUserId };
+  if (caller.role === 'manager') return { organizationId: caller.organizationId };
+  return { organizationId: caller.organizationId, plannerUserId: caller.userId };
+}
+
+export async function listBudgetPlanningTasks(
+  deps: AppDependencies,
+  scope: TaskListScope,
+  filter: { statuses?: TaskStatus[]; limit: number; offset: number },
+) {
+  const { count, rows } = await findPlanningTaskPage(deps.db, scope, filter);
+  return { count, rows: rows.map((row) => presentPlanningTask(row, row.budgetId)) };
+}
+
+/**
+ * product §4: finishing the planning sets the task pending when a planner finishes (the client
+ * then sees it as new) and done when the client does (accepting it). A month with nothing
+ * planned cannot be finished.
+ */
+export async function finishBudgetPlanning(deps: AppDependencies, scope: ClientScope, id: number) {
+  await deps.db.transaction(async (transaction) => {
+    const task = await findPlanningTask(transaction, scope, id);
+    if (!task) failWithDetail(404, planningMessages.taskNotFound);
+    if (!task.start) failWithDetail(400, targetMonthNotFound);
+    const budget = await findMonthBudget(transaction, scope, findMonthOfDay(task.start));
+    const plannedItems = budget ? await countBudgetItems(transaction, scope, budget.id) : 0;
+    if (plannedItems === 0) failWithDetail(400, planningMessages.notFinished);
+    const status: TaskStatus = scope.caller.role === 'client' ? 'done' : 'pending';
+    const updated = await updatePlanningTaskStatus(transaction, scope, id, status);
+    if (!updated) failWithDetail(400, planningMessages.notFinished);
+  });
+  return findBudgetPlanningTask(deps, scope, id);
+}
+
+/** The budget a task plans, for calls addressed by task (`budget/{taskId}/delete-items/`). */
+export async function findTaskBudgetId(deps: AppDependencies, scope: ClientScope, taskId: number): Promise<number> {
+  const task = await findBudgetPlanningTask(deps, scope, taskId);
+  return task.budget;
+}

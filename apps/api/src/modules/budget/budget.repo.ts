@@ -1,0 +1,262 @@
+import type { PlannedItem } from '@prumo/domain/budget/budget-plan';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { budgetItems, budgets, categories, descriptions } from '../../db/schema';
+import type { ClientScope } from '../../lib/client-scope';
+
+type Executor = Database | Transaction;
+
+export interface BudgetRow {
+  id: number;
+  clientUserId: number;
+  targetMonth: string | null;
+  isIdeal: boolean;
+}
+
+const budgetColumns = {
+  id: budgets.id,
+  clientUserId: budgets.clientUserId,
+  targetMonth: budgets.targetMonth,
+  isIdeal: budgets.isIdeal,
+};
+
+function whereBudgetsOfScope(scope: ClientScope): SQL | undefined {
+  return and(eq(budgets.organizationId, scope.organizationId), eq(budgets.clientUserId, scope.clientUserId));
+}
+
+/** Monthly or ideal: the two kinds are edited through different calls, so every item query names one. */
+export type BudgetKind = 'monthly' | 'ideal';
+
+function whereItemsOfScope(scope: ClientScope, kind: BudgetKind): SQL | undefined {
+  return and(
+    eq(budgetItems.organizationId, scope.organizationId),
+    eq(budgetItems.clientUserId, scope.clientUserId),
+    inArray(
+      budgetItems.budgetId,
+      sql`(select ${budgets.id} from ${budgets} where ${budgets.clientUserId} = ${scope.clientUserId} and ${budgets.isIdeal} = ${kind === 'ideal'})`,
+    ),
+  );
+}
+
+export async function findBudget(db: Executor, scope: ClientScope, id: number): Promise<BudgetRow | null> {
+  const [row] = await db
+    .select(budgetColumns)
+    .from(budgets)
+    .where(and(eq(budgets.id, id), whereBudgetsOfScope(scope)));
+  return row ?? null;
+}
+
+export async function findMonthBudget(db: Executor, scope: ClientScope, targetMonth: string) {
+  const [row] = await db
+    .select(budgetColumns)
+    .from(budgets)
+    .where(and(whereBudgetsOfScope(scope), eq(budgets.isIdeal, false), eq(budgets.targetMonth, targetMonth)));
+  return row ?? null;
+}
+
+export async function findIdealBudget(db: Executor, scope: ClientScope): Promise<BudgetRow | null> {
+  const [row] = await db
+    .select(budgetColumns)
+    .from(budgets)
+    .where(and(whereBudgetsOfScope(scope), eq(budgets.isIdeal, true)));
+  return row ?? null;
+}
+
+/** The client's budget of a month, made empty on first need (two racing calls get the same one). */
+export async function findOrCreateMonthBudget(db: Executor, scope: ClientScope, targetMonth: string) {
+  const existing = await findMonthBudget(db, scope, targetMonth);
+  if (existing) return existing;
+  await db
+    .insert(budgets)
+    .values({ organizationId: scope.organizationId, clientUserId: scope.clientUserId, targetMonth, isIdeal: false })
+    .onConflictDoNothing();
+  const created = await findMonthBudget(db, scope, targetMonth);
+  if (!created) throw new Error('the month budget vanished after its insert');
+  return created;
+}
+
+export async function findOrCreateIdealBudget(db: Executor, scope: ClientScope): Promise<BudgetRow> {
+  const existing = await findIdealBudget(db, scope);
+  if (existing) return existing;
+  await db
+    .insert(budgets)
+    .values({ organizationId: scope.organizationId, clientUserId: scope.clientUserId, isIdeal: true })
+    .onConflictDoNothing();
+  const created = await findIdealBudget(db, scope);
+  if (!created) throw new Error('the ideal budget vanished after its insert');
+  return created;
+}
+
+export interface BudgetItemRow extends PlannedItem {
+  budgetId: number;
+}
+
+const itemColumns = {
+  id: budgetItems.id,
+  budgetId: budgetItems.budgetId,
+  categoryId: budgetItems.categoryId,
+  categoryName: categories.name,
+  categoryKind: categories.kind,
+  descriptionId: budgetItems.descriptionId,
+  descriptionName: descriptions.name,
+  amountCents: budgetItems.amountCents,
+};
+
+/** A budget's items in the category tree's order (a category-wide item before its descriptions). */
+export async function findBudgetItems(db: Executor, scope: ClientScope, budgetId: number): Promise<BudgetItemRow[]> {
+  return db
+    .select(itemColumns)
+    .from(budgetItems)
+    .innerJoin(categories, eq(categories.id, budgetItems.categoryId))
+    .leftJoin(descriptions, eq(descriptions.id, budgetItems.descriptionId))
+    .where(
+      and(
+        eq(budgetItems.budgetId, budgetId),
+        eq(budgetItems.organizationId, scope.organizationId),
+        eq(budgetItems.clientUserId, scope.clientUserId),
+      ),
+    )
+    .orderBy(
+      asc(categories.position),
+      asc(categories.id),
+      sql`${descriptions.position} asc nulls first`,
+      asc(budgetItems.id),
+    );
+}
+
+export async function findBudgetItem(
+  db: Executor,
+  scope: ClientScope,
+  kind: BudgetKind,
+  id: number,
+): Promise<BudgetItemRow | null> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(budgetItems)
+    .innerJoin(categories, eq(categories.id, budgetItems.categoryId))
+    .leftJoin(descriptions, eq(descriptions.id, budgetItems.descriptionId))
+    .where(and(eq(budgetItems.id, id), whereItemsOfScope(scope, kind)));
+  return row ?? null;
+}
+
+export async function countBudgetItems(db: Executor, scope: ClientScope, budgetId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(budgetItems)
+    .where(
+      and(
+        eq(budgetItems.budgetId, budgetId),
+        eq(budgetItems.organizationId, scope.organizationId),
+        eq(budgetItems.clientUserId, scope.clientUserId),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+export type CategoryChoice =
+  | { found: true; categoryId: number; descriptionId: number | null }
+  | { found: false; field: 'category' | 'description' };
+
+/** The category (of the caller's organization) and, when given, one of its own descriptions. */
+export async function findCategoryChoice(
+  db: Executor,
+  organizationId: number,
+  categoryId: number,
+  descriptionId: number | null,
+): Promise<CategoryChoice> {
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.organizationId, organizationId)));
+  if (!category) return { found: false, field: 'category' };
+  if (descriptionId === null) return { found: true, categoryId, descriptionId: null };
+  const [description] = await db
+    .select({ id: descriptions.id })
+    .from(descriptions)
+    .where(
+      and(
+        eq(descriptions.id, descriptionId),
+        eq(descriptions.categoryId, categoryId),
+        eq(descriptions.organizationId, organizationId),
+      ),
+    );
+  return description ? { found: true, categoryId, descriptionId } : { found: false, field: 'description' };
+}
+
+export interface NewBudgetItem {
+  categoryId: number;
+  descriptionId: number | null;
+  amountCents: number;
+}
+
+export async function insertBudgetItems(
+  db: Executor,
+  scope: ClientScope,
+  budgetId: number,
+  items: NewBudgetItem[],
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const rows = await db
+    .insert(budgetItems)
+    .values(
+      items.map((item) => ({
+        budgetId,
+        organizationId: scope.organizationId,
+        clientUserId: scope.clientUserId,
+        categoryId: item.categoryId,
+        descriptionId: item.descriptionId,
+        amountCents: item.amountCents,
+        createdByUserId: scope.caller.userId,
+      })),
+    )
+    .returning({ id: budgetItems.id });
+  return rows.map((row) => row.id);
+}
+
+export async function updateBudgetItem(
+  db: Executor,
+  scope: ClientScope,
+  kind: BudgetKind,
+  id: number,
+  changes: Partial<NewBudgetItem>,
+): Promise<boolean> {
+  const updated = await db
+    .update(budgetItems)
+    .set(changes)
+    .where(and(eq(budgetItems.id, id), whereItemsOfScope(scope, kind)))
+    .returning({ id: budgetItems.id });
+  return updated.length > 0;
+}
+
+/** Deletes these items of the caller's scope (of one budget, when named); answers how many went. */
+export async function deleteBudgetItems(
+  db: Executor,
+  scope: ClientScope,
+  kind: BudgetKind,
+  ids: number[],
+  budgetId?: number,
+): Promise<number> {
+  const deleted = await db
+    .delete(budgetItems)
+    .where(
+      and(
+        inArray(budgetItems.id, ids),
+        whereItemsOfScope(scope, kind),
+        budgetId === undefined ? undefined : eq(budgetItems.budgetId, budgetId),
+      ),
+    )
+    .returning({ id: budgetItems.id });
+  return deleted.length;
+}
+
+export async function deleteAllBudgetItems(db: Executor, scope: ClientScope, budgetId: number): Promise<void> {
+  await db
+    .delete(budgetItems)
+    .where(
+      and(
+        eq(budgetItems.budgetId, budgetId),
+        eq(budgetItems.organizationId, scope.organizationId),
+        eq(budgetItems.clientUserId, scope.clientUserId),
+      ),
+    );
+}

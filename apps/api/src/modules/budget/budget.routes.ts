@@ -1,0 +1,221 @@
+import { maximumPlannedCents } from '@prumo/domain/budget/budget-plan';
+import { findCurrentMonth, parseTargetMonth, targetMonthNotFound } from '@prumo/domain/budget/target-month';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDependencies } from '../../dependencies';
+import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
+import { failWithDetail } from '../../lib/http-errors';
+import { requireCaller } from '../../plugins/authentication';
+import {
+  compareBudget,
+  createBudgetItem,
+  createIdealBudget,
+  deleteBudgetItem,
+  deleteItemsOfBudget,
+  editBudgetItem,
+  findScopedBudget,
+  type ItemDestination,
+  presentBudget,
+  presentIdealBudget,
+  presentMonthBudget,
+} from './budget.service';
+import { findTaskBudgetId } from './budget-planning.service';
+
+/** Query flags as the spec's client sends them (Python's True/False too). */
+export const BooleanTextSchema = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Valor inválido' })
+  .transform((value) => value === 'true' || value === 'True' || value === '1');
+
+/** A category or description as a number, a numeric text, or an object whose id (or value) is used. */
+const ReferenceSchema = z.union(
+  [
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+    z.object({ id: z.coerce.number().int().positive() }).transform((reference) => reference.id),
+    z.object({ value: z.coerce.number().int().positive() }).transform((reference) => reference.value),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'Este campo é obrigatório' : 'Valor inválido') },
+);
+
+const AmountSchema = z
+  .number({ error: 'Informe o valor em centavos.' })
+  .int('Valor inválido: envie centavos inteiros')
+  .positive('O valor deve ser maior que zero.')
+  .max(maximumPlannedCents, 'Valor acima do limite.');
+
+const NewItemSchema = z.object({
+  budget: z.coerce.number().int().positive().optional(),
+  target_month: z.string().max(20).optional(),
+  budget_ideal: z.union([z.boolean(), BooleanTextSchema]).optional(),
+  category: ReferenceSchema,
+  description: ReferenceSchema.nullable().optional(),
+  amount: AmountSchema,
+});
+
+const ItemChangesSchema = z.object({
+  category: ReferenceSchema.optional(),
+  description: ReferenceSchema.nullable().optional(),
+  amount: AmountSchema.optional(),
+});
+
+const IdListSchema = z
+  .array(z.coerce.number().int().positive(), { error: 'Envie a lista de itens.' })
+  .min(1, 'Informe ao menos um item.')
+  .max(500);
+
+const BudgetFlagsQuerySchema = ClientQuerySchema.extend({
+  asset: BooleanTextSchema.optional(),
+  ideal: BooleanTextSchema.optional(),
+});
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A month as typed ("2026-11", "11/2026", any day of it); without one, the month it is now in Brazil. */
+function readTargetMonth(text: string | undefined): string {
+  if (text === undefined || text.trim() === '') return findCurrentMonth(new Date());
+  const month = parseTargetMonth(text);
+  if (!month) failWithDetail(400, targetMonthNotFound);
+  return month;
+}
+
+export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Orçamento'];
+  const scopeOf = (request: FastifyRequest) => resolveClientScope(deps.db, request);
+  /** The ideal budget is the planner's reference for the client: planners (and managers) write it. */
+  const plannerScopeOf = (request: FastifyRequest) => {
+    requireCaller(request, 'planner');
+    return resolveClientScope(deps.db, request);
+  };
+
+  api.get(
+    '/api/budget/',
+    { schema: { tags, querystring: BudgetFlagsQuerySchema.extend({ target_month: z.string().max(20).optional() }) } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { asset = false, ideal = false, target_month: targetMonth } = request.query;
+      return presentMonthBudget(deps, scope, readTargetMonth(targetMonth), { asset, ideal });
+    },
+  );
+
+  api.get(
+    '/api/budget/:id',
+    { schema: { tags, params: idParams, querystring: BudgetFlagsQuerySchema } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const budget = await findScopedBudget(deps.db, scope, request.params.id);
+      const { asset = false, ideal = false } = request.query;
+      return presentBudget(deps.db, scope, budget, { asset, ideal });
+    },
+  );
+
+  api.get(
+    '/api/budget/:id/comparison',
+    { schema: { tags, params: idParams, querystring: BudgetFlagsQuerySchema } },
+    async (request) =>
+      compareBudget(deps, await scopeOf(request), request.params.id, { asset: request.query.asset ?? false }),
+  );
+
+  // The spec names this call by task: the items are those of the task's month budget.
+  api.put(
+    '/api/budget/:id/delete-items/',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ClientQuerySchema,
+        body: z.union([IdListSchema, z.object({ ids: IdListSchema })], { error: 'Envie a lista de itens.' }),
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const budgetId = await findTaskBudgetId(deps, scope, request.params.id);
+      const ids = Array.isArray(request.body) ? request.body : request.body.ids;
+      const deleted = await deleteItemsOfBudget(deps, scope, budgetId, ids);
+      return { budget: budgetId, deleted };
+    },
+  );
+
+  api.post(
+    '/api/budget-item/',
+    {
+      schema: {
+        tags,
+        querystring: ClientQuerySchema.extend({ budget_ideal: BooleanTextSchema.optional() }),
+        body: NewItemSchema,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const toIdeal = request.query.budget_ideal === true || body.budget_ideal === true;
+      const scope = await (toIdeal ? plannerScopeOf(request) : scopeOf(request));
+      let destination: ItemDestination;
+      if (toIdeal) destination = { ideal: true };
+      else if (body.budget !== undefined) destination = { budgetId: body.budget };
+      else if (body.target_month?.trim()) destination = { targetMonth: readTargetMonth(body.target_month) };
+      else failWithDetail(400, targetMonthNotFound);
+      const item = await createBudgetItem(deps, scope, destination, {
+        category: body.category,
+        description: body.description ?? null,
+        amount: body.amount,
+      });
+      return reply.status(201).send(item);
+    },
+  );
+
+  api.put(
+    '/api/budget-item/:id/',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: ItemChangesSchema } },
+    async (request) => editBudgetItem(deps, await scopeOf(request), 'monthly', request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/budget-item/:id/',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    async (request, reply) => {
+      await deleteBudgetItem(deps, await scopeOf(request), 'monthly', request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/api/budget-ideal/',
+    { schema: { tags, querystring: ClientQuerySchema.extend({ asset: BooleanTextSchema.optional() }) } },
+    async (request) => presentIdealBudget(deps, await scopeOf(request), { asset: request.query.asset ?? false }),
+  );
+
+  api.post(
+    '/api/future-flow/budget-ideal/',
+    {
+      schema: {
+        tags,
+        querystring: ClientQuerySchema.extend({ asset: BooleanTextSchema.optional() }),
+        body: z.object({ budget: z.coerce.number().int().positive().optional() }).optional(),
+      },
+    },
+    async (request, reply) => {
+      const scope = await plannerScopeOf(request);
+      const ideal = await createIdealBudget(deps, scope, request.body?.budget, { asset: request.query.asset ?? false });
+      return reply.status(201).send(ideal);
+    },
+  );
+
+  api.put(
+    '/api/budget-ideal/ideal-item/:id',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: ItemChangesSchema } },
+    async (request) => editBudgetItem(deps, await plannerScopeOf(request), 'ideal', request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/budget-ideal/ideal-item/:id',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    async (request, reply) => {
+      await deleteBudgetItem(deps, await plannerScopeOf(request), 'ideal', request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,289 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { budgetItems, budgets, tasks } from '../src/db/schema';
+import type { ClientScope } from '../src/lib/client-scope';
+import { createBudgetPlanningTask } from '../src/modules/budget/budget-planning.service';
+import {
+  call,
+  createTestContext,
+  createTestOrganization,
+  type TestContext,
+  type TestOrganization,
+  type TestUser,
+} from './helpers/test-app';
+
+let context: TestContext;
+let organization: TestOrganization;
+let otherOrganization: TestOrganization;
+
+beforeAll(async () => {
+  // Mid-November 2026 in Brasília; users are made after freezing, so their sessions are valid.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-16T12:00:00Z'));
+  context = await createTestContext();
+  organization = await createTestOrganization(context);
+  otherOrganization = await createTestOrganization(context);
+});
+
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+/** The scope the generic `POST tasks/{type}/` call builds for a planner (or manager) naming a client. */
+function scopeOf(
+  target: TestOrganization,
+  creator: TestUser,
+  role: 'planner' | 'manager' | 'client',
+  client: TestUser,
+) {
+  return {
+    organizationId: target.id,
+    clientUserId: client.row.id,
+    caller: {
+      userId: creator.row.id,
+      organizationId: target.id,
+      organizationSlug: target.slug,
+      role,
+      tokenExpiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    },
+  } satisfies ClientScope;
+}
+
+function createTask(target: TestOrganization, start: string, end: string | null = null) {
+  return createBudgetPlanningTask(
+    { db: context.database.db },
+    scopeOf(target, target.planner, 'planner', target.client),
+    {
+      start,
+      end,
+    },
+  );
+}
+
+async function addRent(token: string, budgetId: number, query = '') {
+  const categories: { id: number; name: string }[] = (await call(context, 'GET', '/api/category/', { token })).json();
+  const moradia = categories.find((category) => category.name === 'Moradia');
+  const response = await call(context, 'POST', `/api/budget-item/${query}`, {
+    token,
+    payload: { budget: budgetId, category: moradia?.id, amount: 180_000 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function readStatus(taskId: number) {
+  const [row] = await context.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId));
+  return row?.status;
+}
+
+describe('a budget-planning task', () => {
+  it('is made pending with its month’s budget, by a planner only', async () => {
+    const task = await createTask(organization, '2026-12-01', '2026-12-10');
+    expect(task).toMatchObject({
+      type: 'budget-planning',
+      status: 'pending',
+      title: 'Planejamento do orçamento de dezembro de 2026',
+      client: organization.client.row.id,
+      client_name: 'cliente Teste',
+      created_by: organization.planner.row.id,
+      start: '2026-12-01',
+      end: '2026-12-10',
+      target_month: '2026-12-01',
+    });
+    const [budget] = await context.database.db.select().from(budgets).where(eq(budgets.id, task.budget));
+    expect(budget).toMatchObject({
+      clientUserId: organization.client.row.id,
+      targetMonth: '2026-12-01',
+      isIdeal: false,
+    });
+
+    const clientScope = scopeOf(organization, organization.client, 'client', organization.client);
+    await expect(
+      createBudgetPlanningTask({ db: context.database.db }, clientScope, { start: '2026-12-01' }),
+    ).rejects.toMatchObject({ statusCode: 403, body: { detail: 'Sem permissão' } });
+    await expect(createTask(organization, '2026-13-01')).rejects.toMatchObject({
+      statusCode: 400,
+      body: { detail: 'Mês alvo não encontrado' },
+    });
+    await expect(createTask(organization, '2026-12-10', '2026-12-01')).rejects.toMatchObject({
+      statusCode: 400,
+      body: { end: ['A data final deve ser igual ou posterior à inicial.'] },
+    });
+  });
+
+  it('is shown with its target month and budget to its client and their planner only', async () => {
+    const task = await createTask(organization, '2027-01-05');
+    const clientId = organization.client.row.id;
+    const asClient = await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/`, {
+      token: organization.client.token,
+    });
+    expect(asClient.statusCode).toBe(200);
+    expect(asClient.json()).toMatchObject({ id: task.id, target_month: '2027-01-01', budget: task.budget });
+    const asPlanner = await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/?client=${clientId}`, {
+      token: organization.planner.token,
+    });
+    expect(asPlanner.statusCode).toBe(200);
+    expect(asPlanner.json().budget).toBe(task.budget);
+
+    const otherClient = await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/`, {
+      token: organization.loneClient.token,
+    });
+    expect(otherClient.statusCode).toBe(404);
+    expect(otherClient.json()).toEqual({ detail: 'Tarefas não encontradas' });
+    const otherPlanner = await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/?client=${clientId}`, {
+      token: otherOrganization.planner.token,
+    });
+    expect(otherPlanner.statusCode).toBe(404);
+    const wrongType = await call(context, 'GET', `/api/tasks/categorizing/${task.id}/`, {
+      token: organization.client.token,
+    });
+    expect(wrongType.statusCode).toBe(404);
+  });
+
+  it('lists a client’s own tasks, a planner’s clients’ tasks, filtered by status, as a page', async () => {
+    const target = await createTestOrganization(context);
+    const first = await createTask(target, '2026-11-01');
+    const second = await createTask(target, '2026-12-01');
+    // A task of the lone client (who has no planner), made by the manager.
+    await createBudgetPlanningTask(
+      { db: context.database.db },
+      scopeOf(target, target.manager, 'manager', target.loneClient),
+      { start: '2026-12-01' },
+    );
+    await context.database.db.update(tasks).set({ status: 'done' }).where(eq(tasks.id, first.id));
+
+    const asClient = (await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.client.token })).json();
+    expect(asClient).toMatchObject({ count: 2, next: null, previous: null });
+    expect(asClient.results.map((task: { id: number }) => task.id)).toEqual([second.id, first.id]);
+    expect(asClient.results[0]).toMatchObject({ target_month: '2026-12-01', budget: second.budget, status: 'pending' });
+    const pending = (
+      await call(context, 'GET', '/api/tasks/budget-planning/?status=pending', { token: target.client.token })
+    ).json();
+    expect(pending.results.map((task: { id: number }) => task.id)).toEqual([second.id]);
+    const paged = (
+      await call(context, 'GET', '/api/tasks/budget-planning/?limit=1', { token: target.client.token })
+    ).json();
+    expect(paged.count).toBe(2);
+    expect(paged.results).toHaveLength(1);
+    expect(paged.next).toContain('offset=1');
+
+    const asPlanner = (
+      await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.planner.token })
+    ).json();
+    expect(asPlanner.count).toBe(2);
+    const asManager = (
+      await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.manager.token })
+    ).json();
+    expect(asManager.count).toBe(3);
+    const namedByPlanner = await call(
+      context,
+      'GET',
+      `/api/tasks/budget-planning/?client=${target.loneClient.row.id}`,
+      {
+        token: target.planner.token,
+      },
+    );
+    expect(namedByPlanner.statusCode).toBe(404);
+    const fromOtherOrganization = (
+      await call(context, 'GET', '/api/tasks/budget-planning/', { token: otherOrganization.planner.token })
+    ).json();
+    expect(fromOtherOrganization.count).toBe(0);
+    const badStatus = await call(context, 'GET', '/api/tasks/budget-planning/?status=novo', {
+      token: target.client.token,
+    });
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json()).toEqual({ status: ['Status inválido: use pending, rejected ou done.'] });
+  });
+});
+
+describe('finishing the planning', () => {
+  it('sets pending when the planner finishes and done when the client accepts', async () => {
+    const target = await createTestOrganization(context);
+    const task = await createTask(target, '2026-12-01');
+    const clientId = target.client.row.id;
+    const finish = (token: string, query = '') =>
+      call(context, 'PUT', `/api/tasks/budget-planning/${task.id}/finish/${query}`, { token });
+
+    // Nothing planned yet: the planning cannot be finished.
+    const empty = await finish(target.planner.token, `?clientId=${clientId}`);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ detail: 'Planejamento não finalizado' });
+    expect(await readStatus(task.id)).toBe('pending');
+
+    await addRent(target.planner.token, task.budget, `?clientId=${clientId}`);
+    // The client had ignored the task; the planner's finished plan makes it new again.
+    await context.database.db.update(tasks).set({ status: 'rejected' }).where(eq(tasks.id, task.id));
+    const byPlanner = await finish(target.planner.token, `?clientId=${clientId}`);
+    expect(byPlanner.statusCode).toBe(200);
+    expect(byPlanner.json()).toMatchObject({ id: task.id, status: 'pending' });
+    expect(await readStatus(task.id)).toBe('pending');
+
+    const byClient = await finish(target.client.token);
+    expect(byClient.statusCode).toBe(200);
+    expect(byClient.json()).toMatchObject({ status: 'done' });
+    expect(await readStatus(task.id)).toBe('done');
+
+    // A revision by the planner goes back to the client as new, and the client accepts again.
+    expect((await finish(target.planner.token, `?clientId=${clientId}`)).json().status).toBe('pending');
+    expect((await finish(target.client.token)).json().status).toBe('done');
+
+    const byOtherClient = await finish(target.loneClient.token);
+    expect(byOtherClient.statusCode).toBe(404);
+    expect(byOtherClient.json()).toEqual({ detail: 'Tarefas não encontradas' });
+    const byOtherPlanner = await finish(otherOrganization.planner.token, `?clientId=${clientId}`);
+    expect(byOtherPlanner.statusCode).toBe(404);
+    expect(await readStatus(task.id)).toBe('done');
+  });
+
+  it('deletes items of the task’s budget all together, or none', async () => {
+    const target = await createTestOrganization(context);
+    const task = await createTask(target, '2026-12-01');
+    const clientId = target.client.row.id;
+    const categories: { id: number; name: string }[] = (
+      await call(context, 'GET', '/api/category/', { token: target.client.token })
+    ).json();
+    const add = async (name: string, budgetField: Record<string, unknown>) => {
+      const response = await call(context, 'POST', `/api/budget-item/?clientId=${clientId}`, {
+        token: target.planner.token,
+        payload: { ...budgetField, category: categories.find((category) => category.name === name)?.id, amount: 1_000 },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().id as number;
+    };
+    const rent = await add('Moradia', { budget: task.budget });
+    const food = await add('Alimentação', { budget: task.budget });
+    const kept = await add('Lazer', { budget: task.budget });
+    const otherMonth = await add('Moradia', { target_month: '2027-01' });
+
+    const mixed = await call(context, 'PUT', `/api/budget/${task.id}/delete-items/?clientId=${clientId}`, {
+      token: target.planner.token,
+      payload: [rent, otherMonth],
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toEqual({ detail: 'Não foi possível deletar' });
+    const left = await context.database.db
+      .select({ id: budgetItems.id })
+      .from(budgetItems)
+      .where(eq(budgetItems.budgetId, task.budget));
+    expect(left).toHaveLength(3);
+
+    const deleted = await call(context, 'PUT', `/api/budget/${task.id}/delete-items/`, {
+      token: target.client.token,
+      payload: { ids: [rent, food] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ budget: task.budget, deleted: 2 });
+    const remaining = await context.database.db
+      .select({ id: budgetItems.id })
+      .from(budgetItems)
+      .where(eq(budgetItems.budgetId, task.budget));
+    expect(remaining.map((row) => row.id)).toEqual([kept]);
+
+    const otherClient = await call(context, 'PUT', `/api/budget/${task.id}/delete-items/`, {
+      token: target.loneClient.token,
+      payload: [kept],
+    });
+    expect(otherClient.statusCode).toBe(404);
+    expect(otherClient.json()).toEqual({ detail: 'Tarefas não encontradas' });
+  });
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+import type { BudgetItem } from '../../../types/budget-api';
+import { budgetQueryKey } from './get-month-budget';
+
+export interface NewBudgetItem {
+  budget: number;
+  category: number;
+  description: number | null;
+  /** Positive integer cents. */
+  amount: number;
+}
+
+/** POST budget-item/: 201 with the item (calls-payments §5); 417 'Não foi possível criar item'. */
+export function createBudgetItem(item: NewBudgetItem): Promise<BudgetItem> {
+  return requestApi<BudgetItem>('budget-item/', { method: 'POST', body: item });
+}
+
+export function useCreateBudgetItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBudgetItem,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetQueryKey }),
+  });
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+import type { Category, Description } from '../../../types/cash-flow-api';
+
+/** GET category/ and description/: the organization's tree, which budget items are planned on. */
+export function getBudgetCategories(signal?: AbortSignal): Promise<Category[]> {
+  return requestApi<Category[]>('category/', { signal });
+}
+
+export function getBudgetDescriptions(signal?: AbortSignal): Promise<Description[]> {
+  return requestApi<Description[]>('description/', { signal });
+}
+
+// The same keys as the cash register's reads of the same calls: one cache for the tree.
+export function budgetCategoriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['categories'],
+    queryFn: ({ signal }) => getBudgetCategories(signal),
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function budgetDescriptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['descriptions'],
+    queryFn: ({ signal }) => getBudgetDescriptions(signal),
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function useBudgetCategories() {
+  return useQuery(budgetCategoriesQueryOptions());
+}
+
+export function useBudgetDescriptions() {
+  return useQuery(budgetDescriptionsQueryOptions());
+}

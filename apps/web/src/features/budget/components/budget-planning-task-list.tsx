@@ -1,0 +1,82 @@
+import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { formatMonthTitle } from '@prumo/domain/budget/target-month';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
+import { SectionHeader } from '../../../components/section-header';
+import { describeError } from '../../../lib/errors';
+import type { BudgetPlanningTask, TaskStatus } from '../../../types/budget-api';
+import { useBudgetPlanningTasks } from '../api/get-budget-planning-tasks';
+
+/** product §4: pending is new for the client, rejected was ignored, done was accepted. */
+export const taskStatusLabels: Record<TaskStatus, { label: string; color: string }> = {
+  pending: { label: 'Pendente', color: 'yellow' },
+  rejected: { label: 'Ignorado', color: 'gray' },
+  done: { label: 'Concluído', color: 'green' },
+};
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const { label, color } = taskStatusLabels[status];
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}
+
+interface BudgetPlanningTaskListProps {
+  /** Planners see whose plan each task is. */
+  showClient: boolean;
+  getTaskHref: (task: BudgetPlanningTask) => string;
+}
+
+/** The budget plans of the client (or of the planner's clients), latest month first. */
+export function BudgetPlanningTaskList({ showClient, getTaskHref }: BudgetPlanningTaskListProps) {
+  const tasks = useBudgetPlanningTasks();
+  return (
+    <Paper withBorder p="md">
+      <SectionHeader
+        title="Planejamentos do orçamento"
+        description="Cada planejamento é o orçamento de um mês, preenchido pelo planejador e aceito pelo cliente."
+      />
+      {tasks.isPending ? (
+        <PageLoader />
+      ) : tasks.isError ? (
+        <ErrorState message={describeError(tasks.error)} onRetry={() => tasks.refetch()} />
+      ) : tasks.data.results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nenhum planejamento por enquanto.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Mês</Table.Th>
+                <Table.Th>Planejamento</Table.Th>
+                {showClient ? <Table.Th>Cliente</Table.Th> : null}
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tasks.data.results.map((task) => (
+                <Table.Tr key={task.id}>
+                  <Table.Td>{task.target_month ? formatMonthTitle(task.target_month) : '—'}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={getTaskHref(task)} size="sm">
+                      {task.title}
+                    </Anchor>
+                  </Table.Td>
+                  {showClient ? <Table.Td>{task.client_name}</Table.Td> : null}
+                  <Table.Td>
+                    <TaskStatusBadge status={task.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
+import { describeError } from '../../../lib/errors';
+import { useMonthBudget } from '../api/get-month-budget';
+import { useBudgetMonth } from '../hooks/use-budget-month';
+import { BudgetEditor } from './budget-editor';
+import { BudgetMonthSwitcher } from './budget-month-switcher';
+
+/** meu-orcamento: the client's budget of a month, planned against what the cash flow shows. */
+export function MyBudget() {
+  const [targetMonth, setTargetMonth] = useBudgetMonth();
+  const budget = useMonthBudget(targetMonth);
+  return (
+    <Stack gap="md">
+      {/* The page title is the top bar's (product §2); this line says what the screen is for. */}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Planeje quanto entra e quanto sai no mês e acompanhe o realizado.
+        </Text>
+        <BudgetMonthSwitcher targetMonth={targetMonth} onChange={setTargetMonth} />
+      </Group>
+      {budget.isPending ? (
+        <PageLoader />
+      ) : budget.isError ? (
+        <ErrorState message={describeError(budget.error)} onRetry={() => budget.refetch()} />
+      ) : budget.data.id === null ? null : (
+        <BudgetEditor
+          // One editor per budget: an open dialog never carries over to another month.
+          key={budget.data.id}
+          budget={{ ...budget.data, id: budget.data.id }}
+          stale={budget.isPlaceholderData}
+        />
+      )}
+    </Stack>
+  );
+}
