@@ -239,6 +239,8 @@ describe('GET resend-activate/', () => {
 describe('password reset', () => {
   it('resets through the e-mailed link once and ends the old sessions', async () => {
     const target = await createTestOrganization(context);
+    // A session in use just before the reset (so the server has just looked it up).
+    expect((await call(context, 'GET', '/api/me/', { token: target.client.token })).statusCode).toBe(200);
     const requested = await call(context, 'POST', '/api/rest-auth/password/reset/', {
       payload: { email: target.client.email, organization: target.slug },
     });
@@ -288,6 +290,8 @@ describe('password change and check', () => {
         payload: { email: target.planner.email, password: testPassword, organization: target.slug },
       })
     ).json().key;
+    // In use just before the change (so the server has just looked it up).
+    expect((await call(context, 'GET', '/api/me/', { token: otherSession })).statusCode).toBe(200);
     const wrong = await call(context, 'POST', '/api/rest-auth/password/change/', {
       token: target.planner.token,
       payload: { old_password: 'errada', new_password1: 'NovaSenha@2026', new_password2: 'NovaSenha@2026' },

@@ -52,13 +52,57 @@ function prepareCallerLookup(db: Database) {
 
 const callerLookups = new WeakMap<Database, ReturnType<typeof prepareCallerLookup>>();
 
-async function findCallerByKey(db: Database, key: string): Promise<Caller | 'expired' | null> {
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareCallerLookup>['execute']>>[number];
+
+/**
+ * Sessions found in the last few seconds, by key hash. A screen's calls come in bursts, and for the
+ * busiest ones (a cash-flow page) this lookup is one of two queries. Signing out and password
+ * changes forget the user's sessions at once in this process; a revocation made by another process
+ * on the same database takes effect within `sessionReuseMilliseconds`. Expiry is checked on every
+ * call, cached or not. Unknown keys are never kept, so made-up keys cannot fill it.
+ */
+const sessionReuseMilliseconds = 3_000;
+const maximumRememberedSessions = 10_000;
+const rememberedSessions = new WeakMap<Database, Map<string, { row: SessionRow; foundAt: number }>>();
+
+function findRememberedSessions(db: Database) {
+  let sessions = rememberedSessions.get(db);
+  if (!sessions) {
+    sessions = new Map();
+    rememberedSessions.set(db, sessions);
+  }
+  return sessions;
+}
+
+/** After sign-out or a password change or reset: the user's sessions are looked up afresh. */
+export function forgetSessionsOfUser(db: Database, userId: number): void {
+  const sessions = findRememberedSessions(db);
+  for (const [keyHash, session] of sessions) if (session.row.userId === userId) sessions.delete(keyHash);
+}
+
+async function findSessionRow(db: Database, keyHash: string): Promise<SessionRow | undefined> {
+  const sessions = findRememberedSessions(db);
+  const remembered = sessions.get(keyHash);
+  if (remembered && Date.now() - remembered.foundAt < sessionReuseMilliseconds) return remembered.row;
   let lookup = callerLookups.get(db);
   if (!lookup) {
     lookup = prepareCallerLookup(db);
     callerLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ keyHash: hashSecret(key) });
+  const [row] = await lookup.execute({ keyHash });
+  sessions.delete(keyHash);
+  if (row) {
+    sessions.set(keyHash, { row, foundAt: Date.now() });
+    if (sessions.size > maximumRememberedSessions) {
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+  }
+  return row;
+}
+
+async function findCallerByKey(db: Database, key: string): Promise<Caller | 'expired' | null> {
+  const row = await findSessionRow(db, hashSecret(key));
   if (!row) return null;
   if (row.expiresAt.getTime() <= Date.now()) return 'expired';
   return {

@@ -15,7 +15,7 @@ import type { AppDependencies } from '../../dependencies';
 import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { hashPassword, unusedPasswordHash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
-import { type Caller, sessionMessages } from '../../plugins/authentication';
+import { type Caller, forgetSessionsOfUser, sessionMessages } from '../../plugins/authentication';
 import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
 import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 import {
@@ -119,6 +119,7 @@ export async function signIn(deps: AppDependencies, request: FastifyRequest, log
 
 export async function signOut(deps: AppDependencies, caller: Caller, key: string): Promise<void> {
   await deleteAuthToken(deps.db, caller.userId, key);
+  forgetSessionsOfUser(deps.db, caller.userId);
 }
 
 async function resolveInvitation(
@@ -277,13 +278,15 @@ export async function requestPasswordReset(
 export async function confirmPasswordReset(deps: AppDependencies, reset: PasswordResetConfirm): Promise<void> {
   const userId = decodeUid(reset.uid);
   const passwordHash = await hashPassword(reset.new_password1);
-  await deps.db.transaction(async (transaction) => {
+  const resetUserId = await deps.db.transaction(async (transaction) => {
     const used = await consumeOneTimeToken(transaction, 'password_reset', reset.token);
     if (!used || used.userId !== userId) failOnField('token', accountMessages.invalidResetLink);
     // Following the link proves the address too.
     await transaction.update(users).set({ passwordHash, confirmed: true }).where(eq(users.id, used.userId));
     await deleteAuthTokensOfUser(transaction, used.userId);
+    return used.userId;
   });
+  forgetSessionsOfUser(deps.db, resetUserId);
 }
 
 async function findCallerPasswordHash(deps: AppDependencies, caller: Caller): Promise<string> {
@@ -311,6 +314,7 @@ export async function changePassword(
     // Other sessions end; the one that changed the password goes on.
     await deleteAuthTokensOfUser(transaction, caller.userId, currentKey);
   });
+  forgetSessionsOfUser(deps.db, caller.userId);
 }
 
 export async function checkPassword(deps: AppDependencies, caller: Caller, password: string): Promise<void> {
