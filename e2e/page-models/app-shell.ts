@@ -1,5 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Snackbars } from './snackbars';
+
+/** calls-payments §9: up to this width the side menu hides behind 'Abrir menu'. */
+const mobileThresholdPixels = 1360;
 
 /** The frame of every signed-in page (/app/{organization}/…): top bar, side menu and user menu. */
 export class AppShell {
@@ -40,8 +43,17 @@ export class AppShell {
    * viewport included) the menu hides behind the 'Abrir menu' button, so open it first.
    */
   async openMenuEntry(label: string): Promise<void> {
-    if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
-    await this.sideMenu.getByRole('link', { name: label, exact: true }).click();
+    // Decided by the viewport, not by whether the button is drawn yet (a page still rendering).
+    const link = this.sideMenu.getByRole('link', { name: label, exact: true });
+    const width = this.page.viewportSize()?.width ?? 0;
+    if (width <= mobileThresholdPixels) {
+      // The menu closes on every change of page: if one lands just after opening it, open it again.
+      await expect(async () => {
+        if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
+        await expect(link).toBeInViewport({ timeout: 1_000 });
+      }).toPass();
+    }
+    await link.click();
   }
 
   userMenuButtonOf(fullName: string): Locator {

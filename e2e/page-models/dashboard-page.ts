@@ -73,5 +73,6 @@ export class DashboardPage {
     await this.tableRow('Meus clientes', clientName)
       .getByRole('link', { name: `Ver caixa de ${clientName}`, exact: true })
       .click();
+    await this.page.waitForURL(/\/cliente\/\d+/);
   }
 }
