@@ -129,6 +129,58 @@ export async function sumByDescription(db: Executor, scope: ClientScope, filter:
   return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
 }
 
+/**
+ * Sums by month of cash date and category (one GROUP BY over the client's period, read off the
+ * (client, cash date) index), under the cash flow's own rules: the future flow's actual side.
+ */
+export async function sumByMonthAndCategory(db: Executor, scope: ClientScope, period: { start: string; end: string }) {
+  const month = sql`date_trunc('month', ${transactions.cashDate})`;
+  const sums = db
+    .select({
+      month: sql<string>`${month}`.as('month'),
+      categoryId: transactions.categoryId,
+      totalCents: sql<string>`sum(${transactions.amountCents})`.as('total_cents'),
+    })
+    .from(transactions)
+    .where(buildCashFlowWhere(scope, { ...period, limit: 1, offset: 0 }))
+    // Uncategorized money counts by its sign, so money in and out of no category stay apart.
+    .groupBy(
+      month,
+      transactions.categoryId,
+      sql`case when ${transactions.categoryId} is null then sign(${transactions.amountCents}) end`,
+    )
+    .as('sums');
+  const rows = await db
+    .select({
+      month: sql<string>`to_char(${sums.month}, 'YYYY-MM-DD')`,
+      categoryId: sums.categoryId,
+      categoryKind: categories.kind,
+      totalCents: sums.totalCents,
+    })
+    .from(sums)
+    .leftJoin(categories, eq(categories.id, sums.categoryId));
+  return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
+}
+
+/** The lines marked fixed in the period (newest first; a household has a few dozen a month). */
+export async function findFixedLines(db: Executor, scope: ClientScope, period: { start: string; end: string }) {
+  return db
+    .select({
+      id: transactions.id,
+      name: transactions.name,
+      merchantKey: transactions.merchantKey,
+      cashDate: transactions.cashDate,
+      categoryId: transactions.categoryId,
+      categoryKind: categories.kind,
+      amountCents: transactions.amountCents,
+    })
+    .from(transactions)
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
+    .where(and(buildCashFlowWhere(scope, { ...period, limit: 1, offset: 0 }), eq(transactions.isFixed, true)))
+    .orderBy(desc(transactions.cashDate), desc(transactions.id))
+    .limit(5_000);
+}
+
 /** Category and description of the caller's organization, checked together (a description belongs to its category). */
 export async function findCategorization(
   db: Executor,
