@@ -19,6 +19,8 @@ export const appScreens = {
     import('./routes/app/categorizing-task').then((module) => module.CategorizingTaskRoute),
   'meu-orcamento': () => import('./routes/app/my-budget').then((module) => module.MyBudgetRoute),
   planejamento: () => import('./routes/app/budget-planning').then((module) => module.BudgetPlanningRoute),
+  'fluxo-futuro': () => import('./routes/app/future-flow').then((module) => module.FutureFlowRoute),
+  'orcamento-do-mes': () => import('./routes/app/month-budget').then((module) => module.MonthBudgetRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);
