@@ -134,7 +134,8 @@ export async function sumByDescription(db: Executor, scope: ClientScope, filter:
  * (client, cash date) index), under the cash flow's own rules: the future flow's actual side.
  */
 export async function sumByMonthAndCategory(db: Executor, scope: ClientScope, period: { start: string; end: string }) {
-  const month = sql`date_trunc('month', ${transactions.cashDate})`;
+  // On a plain timestamp: truncating a timestamp with time zone looks the zone up for every line.
+  const month = sql`date_trunc('month', ${transactions.cashDate}::timestamp)`;
   const sums = db
     .select({
       month: sql<string>`${month}`.as('month'),
@@ -147,7 +148,7 @@ export async function sumByMonthAndCategory(db: Executor, scope: ClientScope, pe
     .groupBy(
       month,
       transactions.categoryId,
-      sql`case when ${transactions.categoryId} is null then sign(${transactions.amountCents}) end`,
+      sql`${transactions.categoryId} is null and ${transactions.amountCents} < 0`,
     )
     .as('sums');
   const rows = await db
