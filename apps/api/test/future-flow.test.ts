@@ -333,6 +333,11 @@ describe('the balance series', () => {
       category: tree.category('Alimentação'),
       origin: account,
     });
+    // A line the client ignored (a duplicate the bank never charged) does not count, here either.
+    const duplicate = await addLine(token, { name: 'DUPLICADA', amount: -70_000, date: '2026-11-06', origin: account });
+    expect(
+      (await call(context, 'PUT', `/api/cash-flow/${duplicate}/`, { token, payload: { ignored: true } })).statusCode,
+    ).toBe(200);
     // The gym was paid in October and not yet in November: it is still expected this month.
     await addLine(token, {
       name: 'ACADEMIA',
@@ -377,6 +382,16 @@ describe('the balance series', () => {
     expect(planned?.ticks.at(0)).toBeLessThanOrEqual(0);
     expect(planned?.ticks.at(-1)).toBeGreaterThanOrEqual(5_250_000);
     expect(chart.months[0]).toEqual({ date: '11/2026', plannedResult: 400_000, projectedResult: monthly });
+
+    // A range wholly before the balance's day carries it back over the lines after the range too.
+    const past = (
+      await call(context, 'GET', '/api/future-flow/chart?startDate=2026-09&endDate=2026-10', { token })
+    ).json();
+    expect(past.openingBalance).toEqual({ amount: 450_000, date: '2026-09-01', source: 'accounts', accounts: 1 });
+    expect(past.series[1].data).toEqual([
+      { date: '09/2026', amount: 450_000 },
+      { date: '10/2026', amount: 450_000 - 12_000 },
+    ]);
   });
 
   it('follows what happened before the current month, and starts at zero when no balance is known', async () => {
@@ -413,14 +428,16 @@ describe('the balance series', () => {
       { date: '01/2027', amount: 300_000 },
       { date: '02/2027', amount: 600_000 },
     ]);
-    // ...with one, it begins where the client is expected to be by then: R$ 1.000,00 on
-    // 1 November, nothing more in November, December's plan.
-    await addAccount(organization.client, organization.id, { cents: 100_000, date: '2026-10-31' });
+    // ...with one, it begins where the client is expected to be by then: R$ 1.000,00 on 15 October
+    // and R$ 500,00 in on the 20th make R$ 1.500,00 on 1 November; nothing more in November,
+    // then December's plan.
+    const account = await addAccount(organization.client, organization.id, { cents: 100_000, date: '2026-10-15' });
+    await addLine(token, { name: 'PIX', amount: 50_000, date: '2026-10-20', origin: account });
     const later = (await call(context, 'GET', laterPath, { token })).json();
-    expect(later.openingBalance).toEqual({ amount: 400_000, date: '2027-01-01', source: 'accounts', accounts: 1 });
+    expect(later.openingBalance).toEqual({ amount: 450_000, date: '2027-01-01', source: 'accounts', accounts: 1 });
     expect(later.series[1].data).toEqual([
-      { date: '01/2027', amount: 700_000 },
-      { date: '02/2027', amount: 1_000_000 },
+      { date: '01/2027', amount: 750_000 },
+      { date: '02/2027', amount: 1_050_000 },
     ]);
   });
 });

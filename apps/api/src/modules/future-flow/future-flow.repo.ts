@@ -1,9 +1,10 @@
 import type { MonthPlan, MonthTask } from '@prumo/domain/future-flow/future-flow-months';
-import { and, asc, desc, eq, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { budgetItems, budgets, categories, organizationFeatures, origins, tasks, transactions } from '../../db/schema';
+import { budgetItems, budgets, categories, organizationFeatures, origins, tasks } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
 import type { BudgetRow } from '../budget/budget.repo';
+import type { KnownBalance } from '../cash-flow/cash-flow.repo';
 
 type Executor = Database | Transaction;
 
@@ -127,46 +128,28 @@ export async function findPlanningTasksOfMonths(
 }
 
 /**
- * What the client's accounts held at the start of `day`: each known balance (bank and cash
- * accounts; cards are out — their purchases count when the bill is due — and so are ignored
- * accounts) carried back or forward to that day by the account's own lines between the two dates.
+ * The accounts whose balance is known (from statements): bank and cash accounts of the client.
+ * Cards are out — their purchases count when the bill is due — and so are ignored accounts.
  */
-export async function sumKnownBalancesAt(
-  db: Executor,
-  scope: ClientScope,
-  day: string,
-): Promise<{ accounts: number; balanceCents: number }> {
-  const balanceDay = sql`${origins.balanceDate}`;
-  const moved = sql<string>`coalesce(sum(case
-      when ${transactions.cashDate} < ${day}::date then ${transactions.amountCents}
-      else -${transactions.amountCents} end), 0)`;
+export async function findKnownBalances(db: Executor, scope: ClientScope): Promise<KnownBalance[]> {
   const rows = await db
-    .select({ id: origins.id, balanceCents: origins.balanceCents, moved })
+    .select({ originId: origins.id, balanceCents: origins.balanceCents, balanceDate: origins.balanceDate })
     .from(origins)
-    .leftJoin(
-      transactions,
-      and(
-        eq(transactions.clientUserId, scope.clientUserId),
-        eq(transactions.originId, origins.id),
-        // Lines on or before the balance's day and from `day` on move it back; lines after it and before `day`, forward.
-        sql`${transactions.cashDate} >= least(${day}::date, ${balanceDay} + 1)`,
-        sql`${transactions.cashDate} < greatest(${day}::date, ${balanceDay} + 1)`,
-      ),
-    )
     .where(
       and(
         eq(origins.organizationId, scope.organizationId),
         eq(origins.clientUserId, scope.clientUserId),
         eq(origins.ignored, false),
         ne(origins.kind, 'credit_card'),
-        sql`${origins.balanceCents} is not null and ${origins.balanceDate} is not null`,
+        isNotNull(origins.balanceCents),
+        isNotNull(origins.balanceDate),
       ),
-    )
-    .groupBy(origins.id, origins.balanceCents);
-  return {
-    accounts: rows.length,
-    balanceCents: rows.reduce((total, row) => total + Number(row.balanceCents ?? 0) + Number(row.moved), 0),
-  };
+    );
+  return rows.map((row) => ({
+    originId: row.originId,
+    balanceCents: Number(row.balanceCents),
+    balanceDate: row.balanceDate as string,
+  }));
 }
 
 export async function deleteBudgetItemOfLine(

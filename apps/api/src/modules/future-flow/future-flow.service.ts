@@ -28,14 +28,14 @@ import {
   insertBudgetItems,
 } from '../budget/budget.repo';
 import { budgetMessages, findScopedBudget, maximumItemsPerBudget, presentBudget } from '../budget/budget.service';
-import { findFixedLines, sumByMonthAndCategory } from '../cash-flow/cash-flow.repo';
+import { findFixedLines, sumBalanceMovesAround, sumByMonthAndCategory } from '../cash-flow/cash-flow.repo';
 import {
   deleteBudgetItemOfLine,
+  findKnownBalances,
   findLatestPlannedBudgetBefore,
   findMonthBudgets,
   findPlanningTasksOfMonths,
   isFeatureOn,
-  sumKnownBalancesAt,
   upsertBudgetItem,
 } from './future-flow.repo';
 
@@ -77,6 +77,13 @@ function presentMonth(month: FutureFlowMonth) {
       : null,
     carried: month.plannedFrom !== null && month.plannedFrom.month !== month.month,
   };
+}
+
+/** The day `count` days after (or before) a day. */
+function shiftDay(day: string, count: number): string {
+  const shifted = new Date(`${day}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + count);
+  return shifted.toISOString().slice(0, 10);
 }
 
 /** The cash-flow period of a month range: from the first day of the first month to the last of the last. */
@@ -153,18 +160,32 @@ export async function buildFutureFlowChart(
   // With a known balance, a range that starts later is reached through the months in between,
   // projected first; without one, both lines count from 0 at the range's start.
   const earliestMonth = range.startMonth.localeCompare(currentMonth) < 0 ? range.startMonth : currentMonth;
-  const [actualSums, monthBudgets, fixedLines, known] = await Promise.all([
-    sumByMonthAndCategory(deps.db, scope, toPeriod(earliestMonth, range.endMonth)),
+  const knownBalances = await findKnownBalances(deps.db, scope);
+  const openingMonth = knownBalances.length > 0 ? earliestMonth : range.startMonth;
+  const period = toPeriod(earliestMonth, range.endMonth);
+  // Balances dated outside the summed period need the lines between too (rare: a range wholly past, or an old balance).
+  const needsMoves = knownBalances.some(
+    (known) => known.balanceDate > period.end || known.balanceDate < shiftDay(openingMonth, -1),
+  );
+  const [actualSums, monthBudgets, fixedLines, movedAround] = await Promise.all([
+    sumByMonthAndCategory(deps.db, scope, period, knownBalances),
     findMonthBudgets(deps.db, scope, range.endMonth),
     findFixedLines(deps.db, scope, toPeriod(shiftMonth(currentMonth, -recurringLookbackMonths), range.endMonth)),
-    sumKnownBalancesAt(deps.db, scope, earliestMonth),
+    needsMoves
+      ? sumBalanceMovesAround(deps.db, scope, knownBalances, { openingDay: openingMonth, summedEnd: period.end })
+      : Promise.resolve(0),
   ]);
+  // A balance carried back to the start of the opening month: less what its account moved from then to its day.
+  const openingBalanceCents =
+    knownBalances.reduce((total, known) => total + known.balanceCents, 0) -
+    actualSums.reduce((total, sum) => total + sum.untilBalanceCents, 0) +
+    movedAround;
   const series = buildBalanceSeries({
     startMonth: range.startMonth,
     endMonth: range.endMonth,
     currentMonth,
-    openingMonth: known.accounts > 0 ? earliestMonth : range.startMonth,
-    openingBalanceCents: known.balanceCents,
+    openingMonth,
+    openingBalanceCents,
     actualSums,
     plans: monthBudgets.plans,
     recurringItems: collectRecurringItems(fixedLines, currentMonth),
@@ -186,8 +207,8 @@ export async function buildFutureFlowChart(
     openingBalance: {
       amount: series.openingBalanceCents,
       date: range.startMonth,
-      source: known.accounts > 0 ? 'accounts' : 'none',
-      accounts: known.accounts,
+      source: knownBalances.length > 0 ? 'accounts' : 'none',
+      accounts: knownBalances.length,
     },
     series: [
       presentSeries(plannedSeriesName, (point) => point.plannedBalanceCents),
