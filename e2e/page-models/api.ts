@@ -72,6 +72,33 @@ export class PrumoApi {
     }
   }
 
+  /** GET future-flow/: the current month (in Brasília, as the server counts it) among the rest. */
+  async currentMonth(key: string): Promise<string> {
+    const response = await this.request.get('/api/future-flow/', { headers: { Authorization: `Token ${key}` } });
+    expect(response.status(), 'GET /api/future-flow/').toBe(200);
+    const { currentMonth } = (await response.json()) as { currentMonth: string };
+    return currentMonth;
+  }
+
+  /**
+   * PUT future-flow/edit/: sets the planned amount (cents) of whole categories, found by name, in a
+   * month ("2026-12"); 0 removes the line. Sending the same amounts again changes nothing.
+   */
+  async planMonth(key: string, month: string, lines: readonly { category: string; amount: number }[]): Promise<void> {
+    const headers = { Authorization: `Token ${key}` };
+    const categories = (await (await this.request.get('/api/category/', { headers })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const items = lines.map((line) => {
+      const category = categories.find((candidate) => candidate.name === line.category);
+      if (!category) throw new Error(`No category ${line.category}`);
+      return { category: category.id, amount: line.amount };
+    });
+    const response = await this.request.put('/api/future-flow/edit/', { headers, data: { date: month, items } });
+    expect(response.status(), `PUT /api/future-flow/edit/ for ${month}`).toBe(200);
+  }
+
   /** POST upload/ multipart (field `files`), as the import dialog sends them. */
   async uploadStatements(key: string, filePaths: readonly string[]): Promise<void> {
     const form = new FormData();

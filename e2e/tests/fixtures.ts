@@ -5,8 +5,10 @@ import { CashRegisterPage } from '../page-models/cash-register-page';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { type DemoUser, demoMenus, demoPassword, type MenuRole } from '../page-models/demo-data';
 import { EmailConfirmationPage } from '../page-models/email-confirmation-page';
+import { FutureFlowPage } from '../page-models/future-flow-page';
 import { ImportDialog } from '../page-models/import-dialog';
 import { LoginPage } from '../page-models/login-page';
+import { MonthBudgetPage } from '../page-models/month-budget-page';
 import { NotificationBell } from '../page-models/notification-bell';
 import { OrganizationSettingsPage } from '../page-models/organization-settings-page';
 import { RegistrationPage } from '../page-models/registration-page';
@@ -22,6 +24,8 @@ interface PrumoFixtures {
   organizationSettings: OrganizationSettingsPage;
   cashRegister: CashRegisterPage;
   importDialog: ImportDialog;
+  futureFlow: FutureFlowPage;
+  monthBudget: MonthBudgetPage;
   snackbars: Snackbars;
   tasksPage: TasksPage;
   notificationBell: NotificationBell;
@@ -40,6 +44,8 @@ export const test = base.extend<PrumoFixtures>({
   organizationSettings: async ({ page }, use) => use(new OrganizationSettingsPage(page)),
   cashRegister: async ({ page }, use) => use(new CashRegisterPage(page)),
   importDialog: async ({ page }, use) => use(new ImportDialog(page)),
+  futureFlow: async ({ page }, use) => use(new FutureFlowPage(page)),
+  monthBudget: async ({ page }, use) => use(new MonthBudgetPage(page)),
   snackbars: async ({ page }, use) => use(new Snackbars(page)),
   tasksPage: async ({ page }, use) => use(new TasksPage(page)),
   notificationBell: async ({ page }, use) => use(new NotificationBell(page)),

@@ -15,6 +15,7 @@ import { registerBudgetRoutes } from './modules/budget/budget.routes';
 import { registerBudgetPlanningRoutes } from './modules/budget/budget-planning.routes';
 import { registerCashFlowRoutes } from './modules/cash-flow/cash-flow.routes';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
+import { registerFutureFlowRoutes } from './modules/future-flow/future-flow.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerNotificationSettingsRoutes(app, deps);
   registerBudgetRoutes(app, deps);
   registerBudgetPlanningRoutes(app, deps);
+  registerFutureFlowRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: path.join(deps.config.dataDir, 'media'),

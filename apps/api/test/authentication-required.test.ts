@@ -65,6 +65,10 @@ const protectedCalls: ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = 
   ['POST', '/api/future-flow/budget-ideal/'],
   ['GET', '/api/tasks/budget-planning/'],
   ['PUT', '/api/tasks/budget-planning/1/finish/'],
+  ['GET', '/api/future-flow/'],
+  ['GET', '/api/future-flow/chart'],
+  ['POST', '/api/future-flow/create/'],
+  ['PUT', '/api/future-flow/edit/'],
 ];
 
 describe('calls that need a session', () => {

@@ -20,6 +20,8 @@ export const appScreens = {
   'tarefas-e-avisos': () => import('./routes/app/tasks-and-notices').then((module) => module.TasksAndNoticesRoute),
   'meu-orcamento': () => import('./routes/app/my-budget').then((module) => module.MyBudgetRoute),
   planejamento: () => import('./routes/app/budget-planning').then((module) => module.BudgetPlanningRoute),
+  'fluxo-futuro': () => import('./routes/app/future-flow').then((module) => module.FutureFlowRoute),
+  'orcamento-do-mes': () => import('./routes/app/month-budget').then((module) => module.MonthBudgetRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

@@ -28,7 +28,7 @@ export const BooleanTextSchema = z
   .transform((value) => value === 'true' || value === 'True' || value === '1');
 
 /** A category or description as a number, a numeric text, or an object whose id (or value) is used. */
-const ReferenceSchema = z.union(
+export const ReferenceSchema = z.union(
   [
     z.number().int().positive(),
     z

@@ -40,9 +40,15 @@ function fillCashFlowPlaceholders(scope: ClientScope, filter: CashFlowFilter) {
   };
 }
 
-/** The `where` of every cash-flow read: the client's own lines, in the period, with the filters. */
-function buildCashFlowWhere(filter: CashFlowFilter): SQL | undefined {
-  const value = sql.placeholder;
+/**
+ * The `where` of every cash-flow read: the client's own lines, in the period, with the filters.
+ * Without a scope its values are placeholders (prepared reads, `fillCashFlowPlaceholders`); with
+ * one they are written in (reads whose text changes from call to call).
+ */
+function buildCashFlowWhere(filter: CashFlowFilter, scope?: ClientScope): SQL | undefined {
+  const values = scope ? fillCashFlowPlaceholders(scope, filter) : null;
+  const value = (name: keyof ReturnType<typeof fillCashFlowPlaceholders>) =>
+    values ? sql.param(values[name]) : sql.placeholder(name);
   return and(
     eq(transactions.organizationId, value('organizationId')),
     eq(transactions.clientUserId, value('clientUserId')),
@@ -232,6 +238,129 @@ export function sumByCashDate(db: Database, scope: ClientScope, filter: CashFlow
       .prepare(name),
   );
   return summing.execute(fillCashFlowPlaceholders(scope, filter));
+}
+
+/** An account whose balance on a day is known (from its statements). */
+export interface KnownBalance {
+  originId: number;
+  balanceCents: number;
+  balanceDate: string;
+}
+
+/**
+ * Sums by month of cash date and category (one GROUP BY over the client's period, read off the
+ * (client, cash date) index), under the cash flow's own rules: the future flow's actual side.
+ * With known balances, the same pass also sums, per group, the lines of those accounts dated on or
+ * before their balance's day (`untilBalanceCents`), so the balance can be carried back without
+ * reading the lines twice.
+ */
+export async function sumByMonthAndCategory(
+  db: Executor,
+  scope: ClientScope,
+  period: { start: string; end: string },
+  knownBalances: readonly KnownBalance[] = [],
+) {
+  // On a plain timestamp: truncating a timestamp with time zone looks the zone up for every line.
+  const month = sql`date_trunc('month', ${transactions.cashDate}::timestamp)`;
+  const balanceDay = sql`case ${transactions.originId} ${sql.join(
+    knownBalances.map((known) => sql`when ${known.originId} then ${known.balanceDate}::date`),
+    sql` `,
+  )} end`;
+  const sums = db
+    .select({
+      month: sql<string>`${month}`.as('month'),
+      categoryId: transactions.categoryId,
+      totalCents: sql<string>`sum(${transactions.amountCents})`.as('total_cents'),
+      untilBalanceCents: (knownBalances.length === 0
+        ? sql<string>`0`
+        : sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.cashDate} <= ${balanceDay}), 0)`
+      ).as('until_balance_cents'),
+    })
+    .from(transactions)
+    .where(buildCashFlowWhere({ ...period, limit: 1, offset: 0 }, scope))
+    // Uncategorized money counts by its sign, so money in and out of no category stay apart.
+    .groupBy(
+      month,
+      transactions.categoryId,
+      sql`${transactions.categoryId} is null and ${transactions.amountCents} < 0`,
+    )
+    .as('sums');
+  const rows = await db
+    .select({
+      month: sql<string>`to_char(${sums.month}, 'YYYY-MM-DD')`,
+      categoryId: sums.categoryId,
+      categoryKind: categories.kind,
+      totalCents: sums.totalCents,
+      untilBalanceCents: sums.untilBalanceCents,
+    })
+    .from(sums)
+    .leftJoin(categories, eq(categories.id, sums.categoryId));
+  return rows.map((row) => ({
+    ...row,
+    totalCents: Number(row.totalCents),
+    untilBalanceCents: Number(row.untilBalanceCents),
+  }));
+}
+
+/**
+ * What the lines of accounts with known balances add to carry them to `openingDay` from outside a
+ * period already summed: lines after the period up to the balance's day move it back, lines after
+ * the balance's day and before `openingDay` forward. Under the cash flow's rules (ignored lines out).
+ */
+export async function sumBalanceMovesAround(
+  db: Executor,
+  scope: ClientScope,
+  knownBalances: readonly KnownBalance[],
+  period: { openingDay: string; summedEnd: string },
+): Promise<number> {
+  if (knownBalances.length === 0) return 0;
+  const balanceDay = sql`case ${transactions.originId} ${sql.join(
+    knownBalances.map((known) => sql`when ${known.originId} then ${known.balanceDate}::date`),
+    sql` `,
+  )} end`;
+  const days = knownBalances.map((known) => known.balanceDate).sort();
+  const [row] = await db
+    .select({
+      movedCents: sql<string>`coalesce(sum(case
+        when ${transactions.cashDate} > ${period.summedEnd}::date and ${transactions.cashDate} <= ${balanceDay} then -${transactions.amountCents}
+        when ${transactions.cashDate} > ${balanceDay} and ${transactions.cashDate} < ${period.openingDay}::date then ${transactions.amountCents}
+        else 0 end), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.organizationId, scope.organizationId),
+        eq(transactions.clientUserId, scope.clientUserId),
+        eq(transactions.ignored, false),
+        inArray(
+          transactions.originId,
+          knownBalances.map((known) => known.originId),
+        ),
+        // The widest days either rule can need, so the (client, cash date) index bounds the read.
+        sql`(${transactions.cashDate} > ${period.summedEnd}::date and ${transactions.cashDate} <= ${days.at(-1)}::date
+          or ${transactions.cashDate} > ${days[0]}::date and ${transactions.cashDate} < ${period.openingDay}::date)`,
+      ),
+    );
+  return Number(row?.movedCents ?? 0);
+}
+
+/** The lines marked fixed in the period (newest first; a household has a few dozen a month). */
+export async function findFixedLines(db: Executor, scope: ClientScope, period: { start: string; end: string }) {
+  return db
+    .select({
+      id: transactions.id,
+      name: transactions.name,
+      merchantKey: transactions.merchantKey,
+      cashDate: transactions.cashDate,
+      categoryId: transactions.categoryId,
+      categoryKind: categories.kind,
+      amountCents: transactions.amountCents,
+    })
+    .from(transactions)
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
+    .where(and(buildCashFlowWhere({ ...period, limit: 1, offset: 0 }, scope), eq(transactions.isFixed, true)))
+    .orderBy(desc(transactions.cashDate), desc(transactions.id))
+    .limit(5_000);
 }
 
 /** Category and description of the caller's organization, checked together (a description belongs to its category). */

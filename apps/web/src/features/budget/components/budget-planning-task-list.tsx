@@ -1,28 +1,13 @@
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Paper, Table, Text } from '@mantine/core';
 import { formatMonthTitle } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
+import { TaskStatusBadge } from '../../../components/task-status-badge';
 import { describeError } from '../../../lib/errors';
-import type { BudgetPlanningTask, TaskStatus } from '../../../types/budget-api';
+import type { BudgetPlanningTask } from '../../../types/budget-api';
 import { useBudgetPlanningTasks } from '../api/get-budget-planning-tasks';
-
-/** product §4: pending is new for the client, rejected was ignored, done was accepted. */
-export const taskStatusLabels: Record<TaskStatus, { label: string; color: string }> = {
-  pending: { label: 'Pendente', color: 'yellow' },
-  rejected: { label: 'Ignorado', color: 'gray' },
-  done: { label: 'Concluído', color: 'green' },
-};
-
-export function TaskStatusBadge({ status }: { status: TaskStatus }) {
-  const { label, color } = taskStatusLabels[status];
-  return (
-    <Badge color={color} variant="light">
-      {label}
-    </Badge>
-  );
-}
 
 interface BudgetPlanningTaskListProps {
   /** Planners see whose plan each task is. */

@@ -3,13 +3,13 @@ import { formatMonthName } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
+import { TaskStatusBadge } from '../../../components/task-status-badge';
 import { describeError, isApiError } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useFinishBudgetPlanning } from '../api/finish-budget-planning';
 import { useBudget } from '../api/get-budget';
 import { useBudgetPlanningTask } from '../api/get-budget-planning-task';
 import { BudgetEditor } from './budget-editor';
-import { TaskStatusBadge } from './budget-planning-task-list';
 
 interface BudgetPlanningProps {
   taskId: number;

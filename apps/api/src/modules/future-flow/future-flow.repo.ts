@@ -1,0 +1,198 @@
+import type { MonthPlan, MonthTask } from '@prumo/domain/future-flow/future-flow-months';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { budgetItems, budgets, categories, organizationFeatures, origins, tasks } from '../../db/schema';
+import type { ClientScope } from '../../lib/client-scope';
+import type { BudgetRow } from '../budget/budget.repo';
+import type { KnownBalance } from '../cash-flow/cash-flow.repo';
+
+type Executor = Database | Transaction;
+
+export async function isFeatureOn(db: Executor, organizationId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: organizationFeatures.code })
+    .from(organizationFeatures)
+    .where(and(eq(organizationFeatures.organizationId, organizationId), eq(organizationFeatures.code, code)));
+  return row !== undefined;
+}
+
+export interface MonthBudgets {
+  /** Every monthly budget up to the last month, planned or not. */
+  budgets: { budgetId: number; month: string }[];
+  /** Those that plan something, with their totals per category. */
+  plans: MonthPlan[];
+}
+
+/**
+ * The client's monthly budgets up to `endMonth` with what they plan per category, in one query:
+ * earlier plans carry forward into the range, so they are read too (a client has one per month).
+ */
+export async function findMonthBudgets(db: Executor, scope: ClientScope, endMonth: string): Promise<MonthBudgets> {
+  const rows = await db
+    .select({
+      budgetId: budgets.id,
+      month: sql<string>`to_char(${budgets.targetMonth}, 'YYYY-MM-DD')`,
+      categoryId: budgetItems.categoryId,
+      categoryKind: categories.kind,
+      amountCents: sql<string | null>`sum(${budgetItems.amountCents})`,
+    })
+    .from(budgets)
+    .leftJoin(
+      budgetItems,
+      and(
+        eq(budgetItems.budgetId, budgets.id),
+        eq(budgetItems.organizationId, scope.organizationId),
+        eq(budgetItems.clientUserId, scope.clientUserId),
+      ),
+    )
+    .leftJoin(categories, eq(categories.id, budgetItems.categoryId))
+    .where(
+      and(
+        eq(budgets.organizationId, scope.organizationId),
+        eq(budgets.clientUserId, scope.clientUserId),
+        eq(budgets.isIdeal, false),
+        lte(budgets.targetMonth, endMonth),
+      ),
+    )
+    .groupBy(budgets.id, budgets.targetMonth, budgetItems.categoryId, categories.kind)
+    .orderBy(asc(budgets.targetMonth));
+  const found = new Map<number, MonthPlan>();
+  for (const row of rows) {
+    const plan = found.get(row.budgetId) ?? { budgetId: row.budgetId, month: row.month, categories: [] };
+    if (row.categoryId !== null && row.categoryKind !== null && row.amountCents !== null) {
+      plan.categories.push({
+        categoryId: row.categoryId,
+        categoryKind: row.categoryKind,
+        amountCents: Number(row.amountCents),
+      });
+    }
+    found.set(row.budgetId, plan);
+  }
+  const all = [...found.values()];
+  return {
+    budgets: all.map((plan) => ({ budgetId: plan.budgetId, month: plan.month })),
+    plans: all.filter((plan) => plan.categories.length > 0),
+  };
+}
+
+/** The latest monthly budget before `month` that plans something: the plan that month follows. */
+export async function findLatestPlannedBudgetBefore(
+  db: Executor,
+  scope: ClientScope,
+  month: string,
+): Promise<BudgetRow | null> {
+  const [row] = await db
+    .select({
+      id: budgets.id,
+      clientUserId: budgets.clientUserId,
+      targetMonth: budgets.targetMonth,
+      isIdeal: budgets.isIdeal,
+    })
+    .from(budgets)
+    .where(
+      and(
+        eq(budgets.organizationId, scope.organizationId),
+        eq(budgets.clientUserId, scope.clientUserId),
+        eq(budgets.isIdeal, false),
+        lt(budgets.targetMonth, month),
+        sql`exists (select 1 from ${budgetItems} where ${budgetItems.budgetId} = ${budgets.id})`,
+      ),
+    )
+    .orderBy(desc(budgets.targetMonth))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Budget-planning tasks whose month (the month of their start) falls in the range. */
+export async function findPlanningTasksOfMonths(
+  db: Executor,
+  scope: ClientScope,
+  range: { startMonth: string; endMonth: string },
+): Promise<MonthTask[]> {
+  return db
+    .select({
+      id: tasks.id,
+      month: sql<string>`to_char(date_trunc('month', ${tasks.start}), 'YYYY-MM-DD')`,
+      status: tasks.status,
+    })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.organizationId, scope.organizationId),
+        eq(tasks.clientUserId, scope.clientUserId),
+        eq(tasks.type, 'budget-planning'),
+        gte(tasks.start, range.startMonth),
+        lt(tasks.start, sql`(${range.endMonth}::date + interval '1 month')::date`),
+      ),
+    );
+}
+
+/**
+ * The accounts whose balance is known (from statements): bank and cash accounts of the client.
+ * Cards are out — their purchases count when the bill is due — and so are ignored accounts.
+ */
+export async function findKnownBalances(db: Executor, scope: ClientScope): Promise<KnownBalance[]> {
+  const rows = await db
+    .select({ originId: origins.id, balanceCents: origins.balanceCents, balanceDate: origins.balanceDate })
+    .from(origins)
+    .where(
+      and(
+        eq(origins.organizationId, scope.organizationId),
+        eq(origins.clientUserId, scope.clientUserId),
+        eq(origins.ignored, false),
+        ne(origins.kind, 'credit_card'),
+        isNotNull(origins.balanceCents),
+        isNotNull(origins.balanceDate),
+      ),
+    );
+  return rows.map((row) => ({
+    originId: row.originId,
+    balanceCents: Number(row.balanceCents),
+    balanceDate: row.balanceDate as string,
+  }));
+}
+
+export async function deleteBudgetItemOfLine(
+  db: Executor,
+  scope: ClientScope,
+  budgetId: number,
+  line: { categoryId: number; descriptionId: number | null },
+): Promise<void> {
+  await db
+    .delete(budgetItems)
+    .where(
+      and(
+        eq(budgetItems.budgetId, budgetId),
+        eq(budgetItems.organizationId, scope.organizationId),
+        eq(budgetItems.clientUserId, scope.clientUserId),
+        eq(budgetItems.categoryId, line.categoryId),
+        line.descriptionId === null
+          ? isNull(budgetItems.descriptionId)
+          : eq(budgetItems.descriptionId, line.descriptionId),
+      ),
+    );
+}
+
+/** Sets the planned amount of a category (and description) in a budget: added, or changed when planned already. */
+export async function upsertBudgetItem(
+  db: Executor,
+  scope: ClientScope,
+  budgetId: number,
+  line: { categoryId: number; descriptionId: number | null; amountCents: number },
+): Promise<void> {
+  await db
+    .insert(budgetItems)
+    .values({
+      budgetId,
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+      categoryId: line.categoryId,
+      descriptionId: line.descriptionId,
+      amountCents: line.amountCents,
+      createdByUserId: scope.caller.userId,
+    })
+    .onConflictDoUpdate({
+      target: [budgetItems.budgetId, budgetItems.categoryId, budgetItems.descriptionId],
+      set: { amountCents: line.amountCents },
+    });
+}

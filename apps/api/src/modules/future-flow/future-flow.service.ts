@@ -1,0 +1,339 @@
+import { formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
+import {
+  buildAmountTicks,
+  buildBalanceSeries,
+  collectRecurringItems,
+  plannedSeriesName,
+  projectedSeriesName,
+  recurringLookbackMonths,
+} from '@prumo/domain/future-flow/balance-projection';
+import {
+  buildFutureFlowMonths,
+  type FlowAmounts,
+  type FutureFlowMonth,
+  summarizePlan,
+} from '@prumo/domain/future-flow/future-flow-months';
+import { listMonths, type MonthRange } from '@prumo/domain/future-flow/future-flow-range';
+import type { AppDependencies } from '../../dependencies';
+import type { ClientScope } from '../../lib/client-scope';
+import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import { isUniqueViolation } from '../../lib/validation';
+import {
+  type BudgetRow,
+  countBudgetItems,
+  findBudgetItems,
+  findCategoryChoice,
+  findIdealBudget,
+  findOrCreateMonthBudget,
+  insertBudgetItems,
+} from '../budget/budget.repo';
+import { budgetMessages, findScopedBudget, maximumItemsPerBudget, presentBudget } from '../budget/budget.service';
+import { findFixedLines, sumBalanceMovesAround, sumByMonthAndCategory } from '../cash-flow/cash-flow.repo';
+import {
+  deleteBudgetItemOfLine,
+  findKnownBalances,
+  findLatestPlannedBudgetBefore,
+  findMonthBudgets,
+  findPlanningTasksOfMonths,
+  isFeatureOn,
+  upsertBudgetItem,
+} from './future-flow.repo';
+
+export const futureFlowMessages = {
+  monthHasBudget: 'O orçamento deste mês já existe.',
+  nothingToCopy: 'Não há itens para copiar.',
+  repeatedLine: 'Categoria e descrição repetidas na lista.',
+};
+
+/** product §2: the future flow needs the organization's future_flow toggle, calls included. */
+export async function requireFutureFlow(deps: AppDependencies, scope: ClientScope): Promise<void> {
+  if (!(await isFeatureOn(deps.db, scope.organizationId, 'future_flow'))) failWithDetail(403, permissionDenied);
+}
+
+function presentAmounts(amounts: FlowAmounts) {
+  return {
+    income: amounts.incomeCents,
+    expense: amounts.expenseCents,
+    assetTransfer: amounts.assetTransferCents,
+    result: amounts.resultCents,
+  };
+}
+
+function presentMonth(month: FutureFlowMonth) {
+  return {
+    id: month.budgetId,
+    date: formatMonthNumber(month.month),
+    month: month.month,
+    taskId: month.task?.id ?? null,
+    taskStatus: month.task?.status ?? null,
+    summary: presentAmounts(month.actual),
+    planned: presentAmounts(month.planned),
+    plannedFrom: month.plannedFrom
+      ? {
+          budget: month.plannedFrom.budgetId,
+          month: month.plannedFrom.month,
+          date: formatMonthNumber(month.plannedFrom.month),
+        }
+      : null,
+    carried: month.plannedFrom !== null && month.plannedFrom.month !== month.month,
+  };
+}
+
+/** The day `count` days after (or before) a day. */
+function shiftDay(day: string, count: number): string {
+  const shifted = new Date(`${day}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + count);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** The cash-flow period of a month range: from the first day of the first month to the last of the last. */
+function toPeriod(startMonth: string, endMonth: string) {
+  const end = new Date(`${shiftMonth(endMonth, 1)}T00:00:00Z`);
+  end.setUTCDate(0);
+  return { start: startMonth, end: end.toISOString().slice(0, 10) };
+}
+
+/**
+ * GET future-flow/: each month's actual and planned money, its budget and planning task. Three
+ * reads for the whole range, side by side: the cash flow by month and category, the budgets with
+ * their plans, and the tasks.
+ */
+export async function listFutureFlowMonths(
+  deps: AppDependencies,
+  scope: ClientScope,
+  range: MonthRange & { currentMonth: string },
+  options: { ideal: boolean },
+) {
+  const [actualSums, monthBudgets, monthTasks, ideal] = await Promise.all([
+    sumByMonthAndCategory(deps.db, scope, toPeriod(range.startMonth, range.endMonth)),
+    findMonthBudgets(deps.db, scope, range.endMonth),
+    findPlanningTasksOfMonths(deps.db, scope, range),
+    options.ideal ? presentIdealTotals(deps, scope) : Promise.resolve(undefined),
+  ]);
+  const months = buildFutureFlowMonths({
+    months: listMonths(range.startMonth, range.endMonth),
+    actualSums,
+    budgets: monthBudgets.budgets,
+    plans: monthBudgets.plans,
+    tasks: monthTasks,
+  });
+  return {
+    count: months.length,
+    next: null,
+    previous: null,
+    startDate: range.startMonth,
+    endDate: range.endMonth,
+    currentMonth: range.currentMonth,
+    ...(ideal === undefined ? {} : { ideal }),
+    results: months.map(presentMonth),
+  };
+}
+
+/** The ideal budget's totals, the planner's reference beside every month (null when there is none). */
+async function presentIdealTotals(deps: AppDependencies, scope: ClientScope) {
+  const ideal = await findIdealBudget(deps.db, scope);
+  if (!ideal) return null;
+  const items = await findBudgetItems(deps.db, scope, ideal.id);
+  const totals = summarizePlan({
+    budgetId: ideal.id,
+    month: '',
+    categories: items.map((item) => ({
+      categoryId: item.categoryId,
+      categoryKind: item.categoryKind,
+      amountCents: item.amountCents,
+    })),
+  });
+  return { id: ideal.id, ...presentAmounts(totals) };
+}
+
+/**
+ * GET future-flow/chart: 'Saldo planejado' and 'Saldo projetado', month by month (balances at the
+ * end of each month) from the balance at the start of the range. The known balances of the
+ * client's accounts are the starting point (0 when none is known: `openingBalance.source`).
+ */
+export async function buildFutureFlowChart(
+  deps: AppDependencies,
+  scope: ClientScope,
+  range: MonthRange & { currentMonth: string },
+) {
+  const { currentMonth } = range;
+  // With a known balance, a range that starts later is reached through the months in between,
+  // projected first; without one, both lines count from 0 at the range's start.
+  const earliestMonth = range.startMonth.localeCompare(currentMonth) < 0 ? range.startMonth : currentMonth;
+  const knownBalances = await findKnownBalances(deps.db, scope);
+  const openingMonth = knownBalances.length > 0 ? earliestMonth : range.startMonth;
+  const period = toPeriod(earliestMonth, range.endMonth);
+  // Balances dated outside the summed period need the lines between too (rare: a range wholly past, or an old balance).
+  const needsMoves = knownBalances.some(
+    (known) => known.balanceDate > period.end || known.balanceDate < shiftDay(openingMonth, -1),
+  );
+  const [actualSums, monthBudgets, fixedLines, movedAround] = await Promise.all([
+    sumByMonthAndCategory(deps.db, scope, period, knownBalances),
+    findMonthBudgets(deps.db, scope, range.endMonth),
+    findFixedLines(deps.db, scope, toPeriod(shiftMonth(currentMonth, -recurringLookbackMonths), range.endMonth)),
+    needsMoves
+      ? sumBalanceMovesAround(deps.db, scope, knownBalances, { openingDay: openingMonth, summedEnd: period.end })
+      : Promise.resolve(0),
+  ]);
+  // A balance carried back to the start of the opening month: less what its account moved from then to its day.
+  const openingBalanceCents =
+    knownBalances.reduce((total, known) => total + known.balanceCents, 0) -
+    actualSums.reduce((total, sum) => total + sum.untilBalanceCents, 0) +
+    movedAround;
+  const series = buildBalanceSeries({
+    startMonth: range.startMonth,
+    endMonth: range.endMonth,
+    currentMonth,
+    openingMonth,
+    openingBalanceCents,
+    actualSums,
+    plans: monthBudgets.plans,
+    recurringItems: collectRecurringItems(fixedLines, currentMonth),
+  });
+  const ticks = buildAmountTicks(
+    series.points
+      .flatMap((point) => [point.plannedBalanceCents, point.projectedBalanceCents])
+      .concat(series.openingBalanceCents),
+  );
+  const presentSeries = (name: string, pick: (point: (typeof series.points)[number]) => number) => ({
+    name,
+    ticks,
+    data: series.points.map((point) => ({ date: formatMonthNumber(point.month), amount: pick(point) })),
+  });
+  return {
+    startDate: range.startMonth,
+    endDate: range.endMonth,
+    currentMonth,
+    openingBalance: {
+      amount: series.openingBalanceCents,
+      date: range.startMonth,
+      source: knownBalances.length > 0 ? 'accounts' : 'none',
+      accounts: knownBalances.length,
+    },
+    series: [
+      presentSeries(plannedSeriesName, (point) => point.plannedBalanceCents),
+      presentSeries(projectedSeriesName, (point) => point.projectedBalanceCents),
+    ],
+    months: series.points.map((point) => ({
+      date: formatMonthNumber(point.month),
+      plannedResult: point.plannedResultCents,
+      projectedResult: point.projectedResultCents,
+    })),
+  };
+}
+
+/** Where a month's new budget takes its items from. */
+export type BudgetSource = { kind: 'previous' } | { kind: 'ideal' } | { kind: 'budget'; budgetId: number };
+
+async function findSourceBudget(
+  transaction: Parameters<typeof findBudgetItems>[0],
+  scope: ClientScope,
+  source: BudgetSource,
+  month: string,
+): Promise<BudgetRow | null> {
+  if (source.kind === 'ideal') return findIdealBudget(transaction, scope);
+  if (source.kind === 'budget') return findScopedBudget(transaction, scope, source.budgetId);
+  return findLatestPlannedBudgetBefore(transaction, scope, month);
+}
+
+/**
+ * future-flow/create/: makes a month's own plan as a copy of another — the plan the month follows
+ * now (the latest earlier month's), the ideal budget, or a budget named by id — in one transaction.
+ * A month that already plans something is edited instead.
+ */
+export async function createMonthPlan(deps: AppDependencies, scope: ClientScope, month: string, source: BudgetSource) {
+  try {
+    const budget = await deps.db.transaction(async (transaction) => {
+      const target = await findOrCreateMonthBudget(transaction, scope, month);
+      if ((await countBudgetItems(transaction, scope, target.id)) > 0)
+        failWithDetail(400, futureFlowMessages.monthHasBudget);
+      const from = await findSourceBudget(transaction, scope, source, month);
+      const items = from && from.id !== target.id ? await findBudgetItems(transaction, scope, from.id) : [];
+      if (items.length === 0) failWithDetail(400, futureFlowMessages.nothingToCopy);
+      await insertBudgetItems(
+        transaction,
+        scope,
+        target.id,
+        items.map((item) => ({
+          categoryId: item.categoryId,
+          descriptionId: item.descriptionId,
+          amountCents: item.amountCents,
+        })),
+      );
+      return target;
+    });
+    return presentBudget(deps.db, scope, budget, { asset: true, ideal: false });
+  } catch (error) {
+    // Two creations of the same month racing: the second finds the first's items.
+    if (isUniqueViolation(error)) failWithDetail(400, futureFlowMessages.monthHasBudget);
+    throw error;
+  }
+}
+
+export interface PlannedLine {
+  category: number;
+  description: number | null;
+  /** Positive cents plan the line; 0 removes it from the month. */
+  amount: number;
+}
+
+/**
+ * future-flow/edit/: sets planned amounts of a month in one transaction. A month that still follows
+ * an earlier month's plan first takes a copy of it, so changing one line keeps the rest of the plan.
+ */
+export async function editMonthPlan(
+  deps: AppDependencies,
+  scope: ClientScope,
+  target: { month: string } | { budgetId: number },
+  lines: PlannedLine[],
+) {
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const key = `${line.category}|${line.description}`;
+    if (seen.has(key)) failOnField('items', futureFlowMessages.repeatedLine);
+    seen.add(key);
+  }
+  const checked: { categoryId: number; descriptionId: number | null; amountCents: number }[] = [];
+  for (const line of lines) {
+    const choice = await findCategoryChoice(deps.db, scope.organizationId, line.category, line.description);
+    if (!choice.found) {
+      failOnField(
+        choice.field,
+        choice.field === 'category' ? budgetMessages.categoryNotFound : budgetMessages.descriptionNotInCategory,
+      );
+    }
+    checked.push({ categoryId: choice.categoryId, descriptionId: choice.descriptionId, amountCents: line.amount });
+  }
+  const budget = await deps.db.transaction(async (transaction) => {
+    let budget: BudgetRow;
+    if ('budgetId' in target) {
+      budget = await findScopedBudget(transaction, scope, target.budgetId);
+      if (budget.isIdeal) failWithDetail(404, budgetMessages.budgetNotFound);
+    } else budget = await findOrCreateMonthBudget(transaction, scope, target.month);
+    if ((await countBudgetItems(transaction, scope, budget.id)) === 0) {
+      const carried = await findLatestPlannedBudgetBefore(transaction, scope, budget.targetMonth as string);
+      if (carried) {
+        const items = await findBudgetItems(transaction, scope, carried.id);
+        await insertBudgetItems(
+          transaction,
+          scope,
+          budget.id,
+          items.map((item) => ({
+            categoryId: item.categoryId,
+            descriptionId: item.descriptionId,
+            amountCents: item.amountCents,
+          })),
+        );
+      }
+    }
+    for (const line of checked) {
+      if (line.amountCents === 0) await deleteBudgetItemOfLine(transaction, scope, budget.id, line);
+      else await upsertBudgetItem(transaction, scope, budget.id, line);
+    }
+    if ((await countBudgetItems(transaction, scope, budget.id)) > maximumItemsPerBudget) {
+      failWithDetail(417, budgetMessages.itemNotCreated);
+    }
+    return budget;
+  });
+  return presentBudget(deps.db, scope, budget, { asset: true, ideal: false });
+}

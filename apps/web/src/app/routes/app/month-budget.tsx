@@ -1,0 +1,90 @@
+import { Anchor, Group, Stack } from '@mantine/core';
+import { formatMonthName, parseTargetMonth } from '@prumo/domain/budget/target-month';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
+import { SectionHeader } from '../../../components/section-header';
+import { paths } from '../../../config/paths';
+import { budgetQueryKey, useMonthBudget } from '../../../features/budget/api/get-month-budget';
+import { BudgetEditor } from '../../../features/budget/components/budget-editor';
+import { futureFlowQueryKey } from '../../../features/future-flow/api/get-future-flow';
+import { MonthPlanNotice } from '../../../features/future-flow/components/month-plan-notice';
+import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
+import { describeError } from '../../../lib/errors';
+import { usePersona } from '../../../lib/persona';
+import { ClientRequiredNotice } from './client-required-notice';
+import { ViewedClientTitle } from './viewed-client-title';
+
+/** The month of the address: "2026-12", or the spec's month-first form "12-2026". */
+function readMonthParameter(text: string): string | null {
+  const monthFirst = /^(\d{2})-(\d{4})$/.exec(text);
+  return parseTargetMonth(monthFirst ? `${monthFirst[1]}/${monthFirst[2]}` : text);
+}
+
+function readPositiveId(value: string | undefined): string | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) ? value : null;
+}
+
+/** A month's budget, planned against actual, with where its plan comes from. */
+function MonthBudget({ month }: { month: string }) {
+  const queryClient = useQueryClient();
+  const budget = useMonthBudget(month);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: budgetQueryKey });
+  // Items change through the budget's own calls: each new read of the budget refreshes where the plan comes from.
+  useEffect(() => {
+    if (budget.dataUpdatedAt > 0) queryClient.invalidateQueries({ queryKey: futureFlowQueryKey });
+  }, [budget.dataUpdatedAt, queryClient]);
+  return (
+    <Stack gap="md">
+      <MonthPlanNotice month={month} onCreated={refresh} />
+      {budget.isPending ? (
+        <PageLoader />
+      ) : budget.isError ? (
+        <ErrorState message={describeError(budget.error)} onRetry={() => budget.refetch()} />
+      ) : budget.data.id === null ? null : (
+        <BudgetEditor key={budget.data.id} budget={{ ...budget.data, id: budget.data.id }} />
+      )}
+    </Stack>
+  );
+}
+
+/** orcamento-do-mes/:date/:taskId? (future_flow on): the month a row of the future flow opens. */
+export function MonthBudgetRoute() {
+  const { organization = '', date = '', taskId } = useParams();
+  const clientId = useRouteClientId();
+  const persona = usePersona();
+  if (!persona.data) return <PageLoader />;
+  const viewedClientId = persona.data.view === 'client' ? null : clientId;
+  if (persona.data.view !== 'client' && !viewedClientId) return <ClientRequiredNotice organization={organization} />;
+  const futureFlowHref = addClientQuery(paths.app.routes['fluxo-futuro'].getHref(organization), viewedClientId);
+  const month = readMonthParameter(date);
+  if (!month) return <Navigate to={futureFlowHref} replace />;
+  const task = readPositiveId(taskId);
+  const planning = new URLSearchParams(task ? { task } : {});
+  if (viewedClientId) planning.set('client', viewedClientId);
+  const planningHref = `${paths.app.routes.planejamento.getHref(organization)}?${planning.toString()}`;
+  return (
+    <Stack gap="md">
+      {viewedClientId ? <ViewedClientTitle clientId={viewedClientId} screen="Orçamento do mês" /> : null}
+      <SectionHeader
+        title={`Orçamento de ${formatMonthName(month)}`}
+        description="Planeje quanto entra e quanto sai no mês e acompanhe o realizado."
+        actions={
+          <Group gap="md">
+            {task ? (
+              <Anchor component={Link} to={planningHref} size="sm">
+                Tarefa de planejamento
+              </Anchor>
+            ) : null}
+            <Anchor component={Link} to={futureFlowHref} size="sm">
+              Voltar ao fluxo futuro
+            </Anchor>
+          </Group>
+        }
+      />
+      <MonthBudget key={`${month}/${viewedClientId ?? 'self'}`} month={month} />
+    </Stack>
+  );
+}

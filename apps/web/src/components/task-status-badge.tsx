@@ -1,0 +1,18 @@
+import { Badge } from '@mantine/core';
+import type { TaskStatus } from '../types/budget-api';
+
+/** product §4: pending is new for the client, rejected was ignored, done was accepted. */
+export const taskStatusLabels: Record<TaskStatus, { label: string; color: string }> = {
+  pending: { label: 'Pendente', color: 'yellow' },
+  rejected: { label: 'Ignorado', color: 'gray' },
+  done: { label: 'Concluído', color: 'green' },
+};
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const { label, color } = taskStatusLabels[status];
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}

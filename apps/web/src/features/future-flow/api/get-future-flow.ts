@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+import { useRouteClientId } from '../../../lib/client-scope';
+import type { FutureFlowMonths } from '../../../types/future-flow-api';
+
+/** Every future-flow query starts with this key, so a new month plan refreshes the table and the chart. */
+export const futureFlowQueryKey = ['future-flow'] as const;
+
+export interface MonthRangeQuery {
+  /** "2026-09", or undefined for the API's default window. */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** GET future-flow/: actual and planned money of each month of the range, with its budget and task. */
+export function getFutureFlow(range: MonthRangeQuery, signal?: AbortSignal): Promise<FutureFlowMonths> {
+  return requestApi<FutureFlowMonths>('future-flow/', { query: { ...range }, signal });
+}
+
+export function futureFlowQueryOptions(clientId: string | null, range: MonthRangeQuery) {
+  return queryOptions({
+    queryKey: [...futureFlowQueryKey, 'months', clientId, range.startDate, range.endDate],
+    queryFn: ({ signal }) => getFutureFlow(range, signal),
+    placeholderData: keepPreviousData,
+    // Budgets change on other screens (items added to a month): read again whenever shown.
+    staleTime: 0,
+  });
+}
+
+export function useFutureFlow(range: MonthRangeQuery) {
+  const clientId = useRouteClientId();
+  return useQuery(futureFlowQueryOptions(clientId, range));
+}

@@ -1,0 +1,45 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { formatMonthNumber } from '@prumo/domain/budget/target-month';
+import { formatCents } from '@prumo/domain/money/cents';
+import type { FutureFlowChart } from '../../../types/future-flow-api';
+
+/** Colours of the two lines: the plan calm, the projection strong. */
+const seriesColors = { 'Saldo planejado': 'blue.6', 'Saldo projetado': 'teal.7' } as const;
+
+/**
+ * The two balance lines of the future flow, month by month (loaded on demand: the chart library
+ * is the page's heaviest part). Amounts stay in cents; the axis uses the API's round ticks.
+ */
+export function BalanceChart({ chart }: { chart: FutureFlowChart }) {
+  const [planned, projected] = chart.series;
+  if (!planned || !projected) return null;
+  const data = planned.data.map((point, index) => ({
+    date: point.date,
+    planned: point.amount,
+    projected: projected.data[index]?.amount ?? null,
+  }));
+  const ticks = planned.ticks;
+  const currentMonth = formatMonthNumber(chart.currentMonth);
+  return (
+    <LineChart
+      h={320}
+      data={data}
+      dataKey="date"
+      series={[
+        { name: 'planned', label: planned.name, color: seriesColors[planned.name] },
+        // Dashed, as a projection is drawn; on top, so both show where they agree.
+        { name: 'projected', label: projected.name, color: seriesColors[projected.name], strokeDasharray: '6 4' },
+      ]}
+      curveType="linear"
+      withLegend
+      legendProps={{ verticalAlign: 'top', height: 40 }}
+      valueFormatter={formatCents}
+      yAxisProps={{ ticks, domain: [ticks[0] ?? 'auto', ticks.at(-1) ?? 'auto'], width: 110 }}
+      referenceLines={
+        data.some((point) => point.date === currentMonth) ? [{ x: currentMonth, label: 'Hoje', color: 'gray.6' }] : []
+      }
+      aria-label="Gráfico dos saldos planejado e projetado"
+    />
+  );
+}

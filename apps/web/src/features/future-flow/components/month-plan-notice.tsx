@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { formatMonthNumber } from '@prumo/domain/budget/target-month';
+import { formatCents } from '@prumo/domain/money/cents';
+import { describeError, isApiError } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { type NewMonthPlan, useCreateMonthPlan } from '../api/create-month-plan';
+import { useFutureFlow } from '../api/get-future-flow';
+
+/**
+ * Where a month's plan comes from (ADR 7: a plan holds until replaced). A month that follows an
+ * earlier plan, or has none, can become its own plan as a copy of that one or of the ideal budget.
+ */
+export function MonthPlanNotice({ month, onCreated }: { month: string; onCreated: () => void }) {
+  const monthKey = month.slice(0, 7);
+  const flow = useFutureFlow({ startDate: monthKey, endDate: monthKey });
+  const create = useCreateMonthPlan();
+  const copy = (from: NewMonthPlan['from']) =>
+    create.mutate(
+      { date: monthKey, from },
+      {
+        onSuccess: () => {
+          notifySuccess('Orçamento do mês criado');
+          onCreated();
+        },
+        onError: (error) => {
+          if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
+        },
+      },
+    );
+
+  if (flow.isPending) return <Skeleton h={72} />;
+  if (flow.isError) return null;
+  const current = flow.data.results[0];
+  if (!current || (current.plannedFrom && !current.carried)) return null;
+  const copyIdeal = (
+    <Button variant="default" size="xs" loading={create.isPending} onClick={() => copy('ideal')}>
+      Copiar o orçamento ideal
+    </Button>
+  );
+  if (!current.plannedFrom) {
+    return (
+      <Alert color="gray" variant="light" title="Nenhum orçamento até este mês">
+        <Stack gap="sm">
+          <Text size="sm">Adicione itens abaixo ou comece pelo orçamento ideal.</Text>
+          <Group gap="xs">{copyIdeal}</Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  const from = formatMonthNumber(current.plannedFrom.month);
+  return (
+    <Alert color="blue" variant="light" title={`Este mês segue o orçamento de ${from}`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Previsto: {formatCents(current.planned.income)} de receitas e {formatCents(current.planned.expense)} de
+          despesas. Para ajustar este mês, faça dele um orçamento próprio; ao adicionar um item abaixo, o mês passa a
+          ter só os itens dele.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" loading={create.isPending} onClick={() => copy('previous')}>
+            Copiar o orçamento de {from}
+          </Button>
+          {copyIdeal}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
