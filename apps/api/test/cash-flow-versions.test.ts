@@ -84,6 +84,37 @@ describe('counts and sums after every kind of write', () => {
     expect(await savingsOf(march2014)).toBe(0);
   });
 
+  it("follows them in the future flow's months and balances too", async () => {
+    const organization = await createTestOrganization(context);
+    const token = organization.client.token;
+    const range = '?startDate=2026-10&endDate=2026-10';
+    const octoberOf = async () =>
+      (await call(context, 'GET', `/api/future-flow/${range}`, { token })).json().results[0].summary;
+    const projectedOf = async () =>
+      (await call(context, 'GET', `/api/future-flow/chart${range}`, { token })).json().openingBalance;
+
+    expect(await octoberOf()).toMatchObject({ income: 0, expense: 0 });
+    const opening = await projectedOf();
+    await call(context, 'POST', '/api/cash-flow/', {
+      token,
+      payload: { name: 'Salário', amount: 500_000, date: '2026-10-05' },
+    });
+    expect(await octoberOf()).toMatchObject({ income: 500_000, expense: 0 });
+    // A new account with a known balance moves the chart's starting point.
+    const upload = await call(context, 'POST', '/api/upload/', {
+      token,
+      ...buildMultipart([
+        {
+          name: 'files',
+          fileName: 'bb.ofx',
+          content: readFileSync(path.join(fixtures, 'kamino-company__OfxSharp/bb.ofx')),
+        },
+      ]),
+    });
+    expect(upload.statusCode).toBe(201);
+    expect(await projectedOf()).not.toEqual(opening);
+  });
+
   it("keeps one client's counts apart from another's with the same filter", async () => {
     const organization = await createTestOrganization(context);
     const october = '/api/cash-flow/?start=2026-10-01&end=2026-10-31';

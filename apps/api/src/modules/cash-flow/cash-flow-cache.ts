@@ -55,10 +55,7 @@ export function findCashFlowCache(db: Database): CashFlowCache {
 
 /** What a count or a sum depends on: the client and every filter of the `where`, not the page. */
 export function describeCashFlowQuery(kind: 'count' | 'sums', scope: ClientScope, filter: CashFlowFilter): string {
-  return JSON.stringify([
-    kind,
-    scope.organizationId,
-    scope.clientUserId,
+  return describeClientQuery(kind, scope, [
     filter.start,
     filter.end,
     filter.showIgnored ?? false,
@@ -69,4 +66,9 @@ export function describeCashFlowQuery(kind: 'count' | 'sums', scope: ClientScope
     filter.uncategorized ?? false,
     filter.search ?? '',
   ]);
+}
+
+/** A cache key: what is computed, for whom, from what. */
+export function describeClientQuery(kind: string, scope: ClientScope, parts: readonly unknown[]): string {
+  return JSON.stringify([kind, scope.organizationId, scope.clientUserId, ...parts]);
 }

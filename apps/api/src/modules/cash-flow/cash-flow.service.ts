@@ -84,20 +84,32 @@ export async function listCashFlow(deps: AppDependencies, scope: ClientScope, fi
 }
 
 /**
- * Sums by category and description, reused at the same cash-flow version. The version is read
- * before the sums, so what is kept under it is never older than it (categories and descriptions,
- * whose names come along, are never renamed or deleted).
+ * `compute`'s value for this client, computed once per cash-flow version and reused until their
+ * lines or accounts change. The version is read before computing, so what is kept under it is never
+ * older than it. Only for values made of the client's lines and accounts (categories and
+ * descriptions, whose names may come along, are never renamed or deleted).
  */
-export async function sumCashFlowByDescription(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+export async function reuseAtCashFlowVersion<Value>(
+  deps: AppDependencies,
+  scope: ClientScope,
+  key: string,
+  compute: () => Promise<Value>,
+): Promise<Value> {
   const cache = findCashFlowCache(deps.db);
-  const sumsFilter = { ...filter, showIgnored: false };
-  const key = describeCashFlowQuery('sums', scope, sumsFilter);
   const version = await findCashFlowVersion(deps.db, scope.clientUserId);
-  const cached = cache.read<Awaited<ReturnType<typeof sumByDescription>>>(key, version);
-  if (cached) return cached;
-  const rows = await sumByDescription(deps.db, scope, sumsFilter);
-  cache.write(key, version, rows);
-  return rows;
+  const cached = cache.read<Value>(key, version);
+  if (cached !== undefined) return cached;
+  const value = await compute();
+  cache.write(key, version, value);
+  return value;
+}
+
+/** Sums by category and description (ignored lines left out), reused at the same cash-flow version. */
+export function sumCashFlowByDescription(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const sumsFilter = { ...filter, showIgnored: false };
+  return reuseAtCashFlowVersion(deps, scope, describeCashFlowQuery('sums', scope, sumsFilter), () =>
+    sumByDescription(deps.db, scope, sumsFilter),
+  );
 }
 
 type SummaryGroupName = 'expense' | 'income' | 'asset_transfer';

@@ -29,6 +29,8 @@ import {
 } from '../budget/budget.repo';
 import { budgetMessages, findScopedBudget, maximumItemsPerBudget, presentBudget } from '../budget/budget.service';
 import { findFixedLines, sumBalanceMovesAround, sumByMonthAndCategory } from '../cash-flow/cash-flow.repo';
+import { reuseAtCashFlowVersion } from '../cash-flow/cash-flow.service';
+import { describeClientQuery } from '../cash-flow/cash-flow-cache';
 import {
   deleteBudgetItemOfLine,
   findKnownBalances,
@@ -104,8 +106,11 @@ export async function listFutureFlowMonths(
   range: MonthRange & { currentMonth: string },
   options: { ideal: boolean },
 ) {
+  const period = toPeriod(range.startMonth, range.endMonth);
   const [actualSums, monthBudgets, monthTasks, ideal] = await Promise.all([
-    sumByMonthAndCategory(deps.db, scope, toPeriod(range.startMonth, range.endMonth)),
+    reuseAtCashFlowVersion(deps, scope, describeClientQuery('future-flow-months', scope, [period]), () =>
+      sumByMonthAndCategory(deps.db, scope, period),
+    ),
     findMonthBudgets(deps.db, scope, range.endMonth),
     findPlanningTasksOfMonths(deps.db, scope, range),
     options.ideal ? presentIdealTotals(deps, scope) : Promise.resolve(undefined),
@@ -160,20 +165,32 @@ export async function buildFutureFlowChart(
   // With a known balance, a range that starts later is reached through the months in between,
   // projected first; without one, both lines count from 0 at the range's start.
   const earliestMonth = range.startMonth.localeCompare(currentMonth) < 0 ? range.startMonth : currentMonth;
-  const knownBalances = await findKnownBalances(deps.db, scope);
-  const openingMonth = knownBalances.length > 0 ? earliestMonth : range.startMonth;
-  const period = toPeriod(earliestMonth, range.endMonth);
-  // Balances dated outside the summed period need the lines between too (rare: a range wholly past, or an old balance).
-  const needsMoves = knownBalances.some(
-    (known) => known.balanceDate > period.end || known.balanceDate < shiftDay(openingMonth, -1),
+  // The cash-flow side (balances, month sums, fixed lines), read again only once the client's lines or accounts change.
+  const actualSide = reuseAtCashFlowVersion(
+    deps,
+    scope,
+    describeClientQuery('future-flow-chart', scope, [earliestMonth, range.startMonth, range.endMonth, currentMonth]),
+    async () => {
+      const knownBalances = await findKnownBalances(deps.db, scope);
+      const openingMonth = knownBalances.length > 0 ? earliestMonth : range.startMonth;
+      const period = toPeriod(earliestMonth, range.endMonth);
+      // Balances dated outside the summed period need the lines between too (rare: a range wholly past, or an old balance).
+      const needsMoves = knownBalances.some(
+        (known) => known.balanceDate > period.end || known.balanceDate < shiftDay(openingMonth, -1),
+      );
+      const [actualSums, fixedLines, movedAround] = await Promise.all([
+        sumByMonthAndCategory(deps.db, scope, period, knownBalances),
+        findFixedLines(deps.db, scope, toPeriod(shiftMonth(currentMonth, -recurringLookbackMonths), range.endMonth)),
+        needsMoves
+          ? sumBalanceMovesAround(deps.db, scope, knownBalances, { openingDay: openingMonth, summedEnd: period.end })
+          : Promise.resolve(0),
+      ]);
+      return { knownBalances, openingMonth, actualSums, fixedLines, movedAround };
+    },
   );
-  const [actualSums, monthBudgets, fixedLines, movedAround] = await Promise.all([
-    sumByMonthAndCategory(deps.db, scope, period, knownBalances),
+  const [{ knownBalances, openingMonth, actualSums, fixedLines, movedAround }, monthBudgets] = await Promise.all([
+    actualSide,
     findMonthBudgets(deps.db, scope, range.endMonth),
-    findFixedLines(deps.db, scope, toPeriod(shiftMonth(currentMonth, -recurringLookbackMonths), range.endMonth)),
-    needsMoves
-      ? sumBalanceMovesAround(deps.db, scope, knownBalances, { openingDay: openingMonth, summedEnd: period.end })
-      : Promise.resolve(0),
   ]);
   // A balance carried back to the start of the opening month: less what its account moved from then to its day.
   const openingBalanceCents =
