@@ -69,10 +69,14 @@ export class DashboardPage {
   }
 
   /** A planner's 'Ver caixa' on a client's row of 'Meus clientes'. */
+  /**
+   * Follows 'Ver caixa' and waits for the client's cash register: the side menu closes when the
+   * address changes, so a menu opened while the screen still loads would close under the test.
+   */
   async openClientCashRegister(clientName: string): Promise<void> {
     await this.tableRow('Meus clientes', clientName)
       .getByRole('link', { name: `Ver caixa de ${clientName}`, exact: true })
       .click();
-    await this.page.waitForURL(/\/cliente\/\d+/);
+    await this.page.getByRole('heading', { level: 1, name: `Caixa: ${clientName}`, exact: true }).waitFor();
   }
 }

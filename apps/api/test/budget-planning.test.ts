@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetItems, budgets, tasks } from '../src/db/schema';
-import type { ClientScope } from '../src/lib/client-scope';
-import { createBudgetPlanningTask } from '../src/modules/budget/budget-planning.service';
 import {
   call,
   createTestContext,
@@ -29,35 +27,41 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-/** The scope the generic `POST tasks/{type}/` call builds for a planner (or manager) naming a client. */
-function scopeOf(
-  target: TestOrganization,
-  creator: TestUser,
-  role: 'planner' | 'manager' | 'client',
-  client: TestUser,
-) {
-  return {
-    organizationId: target.id,
-    clientUserId: client.row.id,
-    caller: {
-      userId: creator.row.id,
-      organizationId: target.id,
-      organizationSlug: target.slug,
-      role,
-      tokenExpiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    },
-  } satisfies ClientScope;
+interface PlanningTask {
+  id: number;
+  status: string;
+  budget: number;
 }
 
-function createTask(target: TestOrganization, start: string, end: string | null = null) {
-  return createBudgetPlanningTask(
-    { db: context.database.db },
-    scopeOf(target, target.planner, 'planner', target.client),
-    {
-      start,
-      end,
-    },
-  );
+/** POST tasks/budget-planning/, as the planner's screens send it. */
+function postPlanningTask(by: TestUser, body: Record<string, unknown>) {
+  return call(context, 'POST', '/api/tasks/budget-planning/', { token: by.token, payload: body });
+}
+
+/**
+ * A planning of `client`'s month, created by `creator` (their planner unless told) through the
+ * generic call, then read as the planning screen reads it: with its target month and budget.
+ */
+async function createTask(
+  target: TestOrganization,
+  start: string,
+  end: string | null = null,
+  { creator = target.planner, client = target.client } = {},
+): Promise<PlanningTask> {
+  const created = await postPlanningTask(creator, { client: client.row.id, start, end });
+  expect(created.statusCode, created.body).toBe(201);
+  const read = await call(context, 'GET', `/api/tasks/budget-planning/${created.json().id}/?client=${client.row.id}`, {
+    token: creator.token,
+  });
+  expect(read.statusCode, read.body).toBe(200);
+  return read.json();
+}
+
+function changeStatus(by: TestUser, taskId: number, status: string, query = '') {
+  return call(context, 'PUT', `/api/tasks/task/${taskId}/change-status/${query}`, {
+    token: by.token,
+    payload: { status },
+  });
 }
 
 async function addRent(token: string, budgetId: number, query = '') {
@@ -77,38 +81,65 @@ async function readStatus(taskId: number) {
 }
 
 describe('a budget-planning task', () => {
-  it('is made pending with its month’s budget, by a planner only', async () => {
-    const task = await createTask(organization, '2026-12-01', '2026-12-10');
-    expect(task).toMatchObject({
+  it('is made pending by a planner, and planned in its month’s budget', async () => {
+    const created = await postPlanningTask(organization.planner, {
+      client: organization.client.row.id,
+      start: '2026-12-01',
+      end: '2026-12-10',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
       type: 'budget-planning',
       status: 'pending',
-      title: 'Planejamento do orçamento de dezembro de 2026',
+      title: 'Planejamento do orçamento de dezembro/2026',
       client: organization.client.row.id,
-      client_name: 'cliente Teste',
       created_by: organization.planner.row.id,
       start: '2026-12-01',
       end: '2026-12-10',
-      target_month: '2026-12-01',
+    });
+    const task = await createTask(organization, '2027-02-01');
+    expect(task).toMatchObject({
+      type: 'budget-planning',
+      status: 'pending',
+      title: 'Planejamento do orçamento de fevereiro/2027',
+      client: organization.client.row.id,
+      client_name: 'cliente Teste',
+      created_by: organization.planner.row.id,
+      start: '2027-02-01',
+      end: '2027-02-28',
+      target_month: '2027-02-01',
     });
     const [budget] = await context.database.db.select().from(budgets).where(eq(budgets.id, task.budget));
     expect(budget).toMatchObject({
       clientUserId: organization.client.row.id,
-      targetMonth: '2026-12-01',
+      targetMonth: '2027-02-01',
       isIdeal: false,
     });
 
-    const clientScope = scopeOf(organization, organization.client, 'client', organization.client);
-    await expect(
-      createBudgetPlanningTask({ db: context.database.db }, clientScope, { start: '2026-12-01' }),
-    ).rejects.toMatchObject({ statusCode: 403, body: { detail: 'Sem permissão' } });
-    await expect(createTask(organization, '2026-13-01')).rejects.toMatchObject({
-      statusCode: 400,
-      body: { detail: 'Mês alvo não encontrado' },
+    const byClient = await postPlanningTask(organization.client, {
+      client: organization.client.row.id,
+      start: '2027-03-01',
     });
-    await expect(createTask(organization, '2026-12-10', '2026-12-01')).rejects.toMatchObject({
-      statusCode: 400,
-      body: { end: ['A data final deve ser igual ou posterior à inicial.'] },
+    expect(byClient.statusCode).toBe(403);
+    expect(byClient.json()).toEqual({ detail: 'Sem permissão' });
+    const notAMonth = await postPlanningTask(organization.planner, {
+      client: organization.client.row.id,
+      start: '2026-13-01',
     });
+    expect(notAMonth.statusCode).toBe(400);
+    expect(notAMonth.json()).toEqual({ start: ['Data inválida'] });
+    const endBeforeStart = await postPlanningTask(organization.planner, {
+      client: organization.client.row.id,
+      start: '2027-03-10',
+      end: '2027-03-01',
+    });
+    expect(endBeforeStart.statusCode).toBe(400);
+    expect(endBeforeStart.json()).toEqual({ end: ['A data final deve ser igual ou posterior à data inicial.'] });
+    const planned = await context.database.db
+      .select({ start: tasks.start })
+      .from(tasks)
+      .where(eq(tasks.clientUserId, organization.client.row.id));
+    expect(planned.map((row) => row.start).sort()).toEqual(['2026-12-01', '2027-02-01']);
   });
 
   it('is shown with its target month and budget to its client and their planner only', async () => {
@@ -145,11 +176,7 @@ describe('a budget-planning task', () => {
     const first = await createTask(target, '2026-11-01');
     const second = await createTask(target, '2026-12-01');
     // A task of the lone client (who has no planner), made by the manager.
-    await createBudgetPlanningTask(
-      { db: context.database.db },
-      scopeOf(target, target.manager, 'manager', target.loneClient),
-      { start: '2026-12-01' },
-    );
+    await createTask(target, '2026-12-01', null, { creator: target.manager, client: target.loneClient });
     await context.database.db.update(tasks).set({ status: 'done' }).where(eq(tasks.id, first.id));
 
     const asClient = (await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.client.token })).json();
@@ -233,6 +260,45 @@ describe('finishing the planning', () => {
     const byOtherPlanner = await finish(otherOrganization.planner.token, `?clientId=${clientId}`);
     expect(byOtherPlanner.statusCode).toBe(404);
     expect(await readStatus(task.id)).toBe('done');
+  });
+
+  it('refuses a revision while another planning of the month is open, with the reason', async () => {
+    const target = await createTestOrganization(context);
+    const clientId = target.client.row.id;
+    const first = await createTask(target, '2026-12-01');
+    await addRent(target.planner.token, first.budget, `?clientId=${clientId}`);
+    // The client ignored the first planning, so the planner asked again for December.
+    expect((await changeStatus(target.client, first.id, 'rejected')).statusCode).toBe(200);
+    const second = await createTask(target, '2026-12-15');
+    expect(second.budget).toBe(first.budget);
+    const finishFirst = () =>
+      call(context, 'PUT', `/api/tasks/budget-planning/${first.id}/finish/?clientId=${clientId}`, {
+        token: target.planner.token,
+      });
+
+    const revision = await finishFirst();
+    expect(revision.statusCode).toBe(400);
+    expect(revision.json()).toEqual({
+      detail: 'Este cliente já tem uma tarefa de planejamento pendente para dezembro/2026.',
+    });
+    expect(await readStatus(first.id)).toBe('rejected');
+    expect(await readStatus(second.id)).toBe('pending');
+
+    // Once the client accepts the second, the first can be revised and sent again.
+    const accepted = await call(context, 'PUT', `/api/tasks/budget-planning/${second.id}/finish/`, {
+      token: target.client.token,
+    });
+    expect(accepted.json()).toMatchObject({ status: 'done' });
+    const resent = await finishFirst();
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ id: first.id, status: 'pending' });
+    // And reopening the accepted one now meets the same rule on the tasks screen.
+    const reopen = await changeStatus(target.planner, second.id, 'pending');
+    expect(reopen.statusCode).toBe(400);
+    expect(reopen.json()).toEqual({
+      detail: 'Este cliente já tem uma tarefa de planejamento pendente para dezembro/2026.',
+    });
+    expect(await readStatus(second.id)).toBe('done');
   });
 
   it('deletes items of the task’s budget all together, or none', async () => {

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetItems, budgets, organizationFeatures, origins } from '../src/db/schema';
-import type { ClientScope } from '../src/lib/client-scope';
-import { createBudgetPlanningTask } from '../src/modules/budget/budget-planning.service';
 import {
   call,
   createTestContext,
@@ -73,19 +71,14 @@ async function addLine(token: string, line: LineInput): Promise<number> {
   return response.json().id;
 }
 
-function makePlanningTask(target: TestOrganization, start: string) {
-  const scope: ClientScope = {
-    organizationId: target.id,
-    clientUserId: target.client.row.id,
-    caller: {
-      userId: target.planner.row.id,
-      organizationId: target.id,
-      organizationSlug: target.slug,
-      role: 'planner',
-      tokenExpiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    },
-  };
-  return createBudgetPlanningTask({ db: context.database.db }, scope, { start });
+/** POST tasks/budget-planning/ as the client's planner, as the planner's screens send it. */
+async function makePlanningTask(target: TestOrganization, start: string): Promise<{ id: number }> {
+  const response = await call(context, 'POST', '/api/tasks/budget-planning/', {
+    token: target.planner.token,
+    payload: { client: target.client.row.id, start },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
 }
 
 async function addAccount(client: TestUser, organizationId: number, balance: { cents: number; date: string } | null) {

@@ -71,6 +71,9 @@ describe('a new task', () => {
       ['end', taskMessages.endBeforeStart],
     ]);
     expect(errorsOf('import', { start: '31/02/2026' })).toEqual([['start', 'Data inválida']]);
+    // No such month: not a date at all, rather than one that rolls over.
+    expect(errorsOf('budget-planning', { start: '2026-13-01' })).toEqual([['start', 'Data inválida']]);
+    expect(errorsOf('import', { end: '00/00/2026' })).toEqual([['end', 'Data inválida']]);
     expect(errorsOf('notification', { title: 'x'.repeat(151) })).toEqual([['title', 'Limite de 150 excedido']]);
   });
 });

@@ -102,7 +102,9 @@ export const TaskDateSchema = z
   .trim()
   .transform((value, context) => {
     const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : parseBrazilianDate(value);
-    if (!iso || new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) !== iso) {
+    // A day that does not exist either rolls over (31/02) or is no date at all (month 13).
+    const day = iso ? new Date(`${iso}T00:00:00Z`) : null;
+    if (!iso || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso) {
       context.addIssue({ code: 'custom', message: validationMessages.dateInvalid });
       return z.NEVER;
     }

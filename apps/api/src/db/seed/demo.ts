@@ -6,6 +6,7 @@ import { insertUserWithProfile } from '../../modules/accounts/accounts.repo';
 import { insertDefaultCategories } from '../../modules/categories/categories.repo';
 import type { Database, Transaction } from '../database';
 import { organizationFeatures, organizations } from '../schema';
+import { type DemoBudgetPlanning, insertDemoBudgetPlanning } from './demo-budget-planning';
 
 export const demoPassword = 'Prumo@2026';
 
@@ -30,6 +31,8 @@ interface DemoOrganization {
   isTest: boolean;
   features: readonly string[];
   users: DemoUser[];
+  /** A client's month planned by their planner, so the budget and task screens show something real. */
+  budgetPlanning?: DemoBudgetPlanning;
 }
 
 export const demoOrganizations: DemoOrganization[] = [
@@ -78,6 +81,20 @@ export const demoOrganizations: DemoOrganization[] = [
         planner: 'planejador@demo.com.br',
       },
     ],
+    budgetPlanning: {
+      client: 'cliente@demo.com.br',
+      planner: 'planejador@demo.com.br',
+      message: 'Montei o orçamento do mês com base nos seus gastos. Revise e aceite se estiver de acordo.',
+      items: {
+        'Renda/Salário': 950_000,
+        'Moradia/Aluguel': 280_000,
+        'Moradia/Condomínio': 65_000,
+        'Alimentação/Supermercado': 140_000,
+        'Transporte/Combustível': 45_000,
+        'Lazer/Streaming': 8_990,
+        'Investimentos/Aplicação': 100_000,
+      },
+    },
   },
   {
     slug: 'outra',
@@ -154,6 +171,24 @@ async function insertDemoOrganization(transaction: Transaction, demo: DemoOrgani
       user.planner ? (idsByEmail.get(user.planner) ?? null) : null,
     );
     idsByEmail.set(user.email, created.id);
+  }
+  if (demo.budgetPlanning) {
+    const clientUserId = idsByEmail.get(demo.budgetPlanning.client);
+    const plannerUserId = idsByEmail.get(demo.budgetPlanning.planner);
+    if (!clientUserId || !plannerUserId) throw new Error('the demo planning names users the organization lacks');
+    const now = new Date();
+    const scope = {
+      organizationId: organization.id,
+      clientUserId,
+      caller: {
+        userId: plannerUserId,
+        organizationId: organization.id,
+        organizationSlug: demo.slug,
+        role: 'planner' as const,
+        tokenExpiresAt: now,
+      },
+    };
+    await insertDemoBudgetPlanning(transaction, scope, demo.budgetPlanning, now);
   }
 }
 

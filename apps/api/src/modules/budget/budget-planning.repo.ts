@@ -108,28 +108,6 @@ export async function findPlanningTask(db: Executor, scope: ClientScope, id: num
   return row ?? null;
 }
 
-export async function insertPlanningTask(
-  db: Executor,
-  scope: ClientScope,
-  values: { title: string; start: string; end: string | null },
-): Promise<number> {
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      organizationId: scope.organizationId,
-      clientUserId: scope.clientUserId,
-      createdByUserId: scope.caller.userId,
-      type: 'budget-planning',
-      status: 'pending',
-      title: values.title,
-      start: values.start,
-      end: values.end,
-    })
-    .returning({ id: tasks.id });
-  if (!row) throw new Error('the budget-planning task was not inserted');
-  return row.id;
-}
-
 export async function updatePlanningTaskStatus(
   db: Executor,
   scope: ClientScope,

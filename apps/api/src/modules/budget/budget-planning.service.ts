@@ -1,18 +1,15 @@
-import {
-  findMonthOfDay,
-  formatMonthName,
-  parseTargetMonth,
-  targetMonthNotFound,
-} from '@prumo/domain/budget/target-month';
+import { findMonthOfDay, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import { failWithDetail } from '../../lib/http-errors';
+import { isUniqueViolation } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
+import { findOtherOpenTask } from '../tasks/tasks.repo';
+import { describeAlreadyOpen } from '../tasks/tasks.service';
 import { countBudgetItems, findMonthBudget, findOrCreateMonthBudget } from './budget.repo';
 import {
   findPlanningTask,
   findPlanningTaskPage,
-  insertPlanningTask,
   type PlanningTaskRow,
   type TaskListScope,
   type TaskStatus,
@@ -22,7 +19,6 @@ import {
 export const planningMessages = {
   taskNotFound: 'Tarefas não encontradas',
   notFinished: 'Planejamento não finalizado',
-  endBeforeStart: 'A data final deve ser igual ou posterior à inicial.',
 };
 
 function presentPlanningTask<Budget extends number | null>(row: PlanningTaskRow, budgetId: Budget) {
@@ -40,38 +36,6 @@ function presentPlanningTask<Budget extends number | null>(row: PlanningTaskRow,
     target_month: row.start ? findMonthOfDay(row.start) : null,
     budget: budgetId,
   };
-}
-
-export interface NewPlanningTask {
-  /** Any day of the target month (the task's start); the task's month is this day's month. */
-  start: string;
-  end?: string | null;
-  title?: string;
-}
-
-/**
- * A planner (or manager) asks to plan a client's month: the task (pending, so the client sees it)
- * and the month's budget are made together. Called by `POST tasks/{type}/` for budget-planning.
- */
-export async function createBudgetPlanningTask(
-  deps: Pick<AppDependencies, 'db'>,
-  scope: ClientScope,
-  input: NewPlanningTask,
-) {
-  if (scope.caller.role === 'client') failWithDetail(403, permissionDenied);
-  const targetMonth = /^\d{4}-\d{2}-\d{2}$/.test(input.start) ? parseTargetMonth(input.start) : null;
-  if (!targetMonth) failWithDetail(400, targetMonthNotFound);
-  if (input.end && input.end < input.start) failOnField('end', planningMessages.endBeforeStart);
-  const id = await deps.db.transaction(async (transaction) => {
-    const taskId = await insertPlanningTask(transaction, scope, {
-      title: input.title?.trim() || `Planejamento do orçamento de ${formatMonthName(targetMonth)}`,
-      start: input.start,
-      end: input.end ?? null,
-    });
-    await findOrCreateMonthBudget(transaction, scope, targetMonth);
-    return taskId;
-  });
-  return findBudgetPlanningTask(deps, scope, id);
 }
 
 /** The task with its target month and budget (made empty on first need). */
@@ -102,20 +66,33 @@ export async function listBudgetPlanningTasks(
 /**
  * product §4: finishing the planning sets the task pending when a planner finishes (the client
  * then sees it as new) and done when the client does (accepting it). A month with nothing
- * planned cannot be finished.
+ * planned cannot be finished. A revision makes the task pending again, which ADR 5 refuses while
+ * another planning of the same month is open: 400 with the reason, as reopening it would be.
  */
 export async function finishBudgetPlanning(deps: AppDependencies, scope: ClientScope, id: number) {
-  await deps.db.transaction(async (transaction) => {
-    const task = await findPlanningTask(transaction, scope, id);
-    if (!task) failWithDetail(404, planningMessages.taskNotFound);
-    if (!task.start) failWithDetail(400, targetMonthNotFound);
-    const budget = await findMonthBudget(transaction, scope, findMonthOfDay(task.start));
-    const plannedItems = budget ? await countBudgetItems(transaction, scope, budget.id) : 0;
-    if (plannedItems === 0) failWithDetail(400, planningMessages.notFinished);
-    const status: TaskStatus = scope.caller.role === 'client' ? 'done' : 'pending';
-    const updated = await updatePlanningTaskStatus(transaction, scope, id, status);
-    if (!updated) failWithDetail(400, planningMessages.notFinished);
-  });
+  const status: TaskStatus = scope.caller.role === 'client' ? 'done' : 'pending';
+  try {
+    await deps.db.transaction(async (transaction) => {
+      const task = await findPlanningTask(transaction, scope, id);
+      if (!task) failWithDetail(404, planningMessages.taskNotFound);
+      if (!task.start) failWithDetail(400, targetMonthNotFound);
+      const budget = await findMonthBudget(transaction, scope, findMonthOfDay(task.start));
+      const plannedItems = budget ? await countBudgetItems(transaction, scope, budget.id) : 0;
+      if (plannedItems === 0) failWithDetail(400, planningMessages.notFinished);
+      const openTask = { id, type: 'budget-planning' as const, start: task.start };
+      if (status === 'pending' && (await findOtherOpenTask(transaction, scope.clientUserId, openTask))) {
+        failWithDetail(400, describeAlreadyOpen(openTask));
+      }
+      const updated = await updatePlanningTaskStatus(transaction, scope, id, status);
+      if (!updated) failWithDetail(400, planningMessages.notFinished);
+    });
+  } catch (error) {
+    // Two requests raced past the check: the index of open plannings settles it.
+    if (!isUniqueViolation(error)) throw error;
+    const task = await findPlanningTask(deps.db, scope, id);
+    if (!task?.start) throw error;
+    failWithDetail(400, describeAlreadyOpen({ type: 'budget-planning', start: task.start }));
+  }
   return findBudgetPlanningTask(deps, scope, id);
 }
 

@@ -44,7 +44,8 @@ export function presentTask(task: TaskRow) {
 }
 export type PresentedTask = ReturnType<typeof presentTask>;
 
-function describeAlreadyOpen(task: { type: TaskType; start: string | null }): string {
+/** Why a task cannot be open (pending) now: another of its kind is (ADR 5). */
+export function describeAlreadyOpen(task: { type: TaskType; start: string | null }): string {
   return task.type === 'budget-planning' && task.start
     ? describeBudgetPlanningAlreadyOpen(describeMonth(task.start))
     : taskMessages.categorizingAlreadyOpen;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { tasksQueryKey } from '../../../lib/query-client';
 import type { BudgetPlanningTask } from '../../../types/budget-api';
-import { budgetPlanningQueryKey } from './get-budget-planning-tasks';
 
 export const planningNotFinishedMessage = 'Planejamento não finalizado';
 
@@ -21,6 +21,7 @@ export function useFinishBudgetPlanning() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: finishBudgetPlanning,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetPlanningQueryKey }),
+    // Every task query: the plannings', and the tasks screens' and the bell's (the task changed status).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
   });
 }

@@ -1,8 +1,8 @@
 import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { tasksQueryKey } from '../../../lib/query-client';
 import type { Task } from '../../../types/tasks-api';
-import { tasksQueryKey } from './get-tasks';
 
 /** PUT tasks/task/{id}/change-status/: ignore (rejected), complete (done) or reopen (pending). */
 export function changeTaskStatus(input: { id: number; status: TaskStatus }): Promise<Task> {

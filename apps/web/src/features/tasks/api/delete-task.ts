@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { tasksQueryKey } from './get-tasks';
+import { tasksQueryKey } from '../../../lib/query-client';
 
 /** DELETE tasks/task/{id}/: 204 (the client's planner or a manager). */
 export function deleteTask(id: number): Promise<void> {

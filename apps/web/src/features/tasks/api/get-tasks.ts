@@ -2,14 +2,12 @@ import type { TaskStatus, TaskType } from '@prumo/domain/tasks/task-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
+import { tasksQueryKey } from '../../../lib/query-client';
 import type { Page } from '../../../types/api';
 import type { Task } from '../../../types/tasks-api';
 
 /** Page size of calls-payments §9. */
 export const tasksPageSize = 25;
-
-/** Every tasks query starts with this key: a change of any task refreshes them all. */
-export const tasksQueryKey = ['tasks'] as const;
 
 export interface TaskListFilter {
   /** null: every status (a client's list is pending-only unless it says so). */

@@ -1,0 +1,161 @@
+import { BudgetPlanningPage } from '../page-models/budget-planning-page';
+import { demo, demoPassword } from '../page-models/demo-data';
+import { expect, test } from './fixtures';
+
+const client = demo.client;
+
+const monthNames = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/**
+ * The month after today's in Brasília, where Prumo's months are (ADR 6): "dezembro/2026" as the
+ * new-task form offers it, "2026-12" for the API. Computed from the real clock: nothing is frozen.
+ */
+function findNextMonthInBrasilia(): { label: string; month: string } {
+  const [year = 0, month = 0] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  return {
+    label: `${monthNames[nextMonth - 1]}/${nextYear}`,
+    month: `${nextYear}-${String(nextMonth).padStart(2, '0')}`,
+  };
+}
+
+/** What the planner plans, typed in reais with comma decimals, and what the screens show. */
+const plan = [
+  {
+    section: 'Receitas',
+    category: 'Renda',
+    description: 'Salário',
+    typed: '8.250,75',
+    shown: 'R$ 8.250,75',
+    cents: 825_075,
+  },
+  {
+    section: 'Despesas',
+    category: 'Moradia',
+    description: 'Aluguel',
+    typed: '2.300,50',
+    shown: 'R$ 2.300,50',
+    cents: 230_050,
+  },
+  {
+    section: 'Despesas',
+    category: 'Alimentação',
+    description: 'Supermercado',
+    typed: '1180,25',
+    shown: 'R$ 1.180,25',
+    cents: 118_025,
+  },
+] as const;
+
+test.describe('Issue 4: a planner plans the next month, the client accepts it', () => {
+  let clientId: number;
+
+  // Carla starts with no task and an empty budget for next month, whatever ran before.
+  test.beforeEach(async ({ api }) => {
+    const plannerKey = await api.signIn(demo.planner.email, demoPassword, demo.slug);
+    clientId = await api.clientIdOf(plannerKey, client.email);
+    await api.deleteTasksOf(plannerKey, clientId);
+    await api.signOut(plannerKey);
+    const clientKey = await api.signIn(client.email, demoPassword, demo.slug);
+    await api.clearBudget(clientKey, findNextMonthInBrasilia().month);
+    await api.signOut(clientKey);
+  });
+
+  test('the planner creates the task, fills and finishes the budget; the client follows the bell and accepts', async ({
+    page,
+    api,
+    signInAs,
+    dashboard,
+    shell,
+    tasksPage,
+    notificationBell: bell,
+  }) => {
+    // Two people, two sign-ins and a budget typed in: the whole story, longer than one screen's test.
+    test.slow();
+    const nextMonth = findNextMonthInBrasilia();
+    const title = `Planejamento do orçamento de ${nextMonth.label}`;
+    const planning = new BudgetPlanningPage(page);
+
+    // The planner opens Carla's tasks from her cash register and asks for next month's planning.
+    await signInAs(demo.slug, demo.planner);
+    await dashboard.openClientCashRegister(client.fullName);
+    await shell.openMenuEntry('Avisos e importações');
+    await expect(page).toHaveURL(new RegExp(`/tarefas-e-avisos\\?clientId=${clientId}$`));
+    await tasksPage.createTask({ type: 'Planejamento do orçamento', month: nextMonth.label });
+    await expect(shell.snackbars.success('Tarefa criada')).toBeVisible();
+    await expect(tasksPage.statusOf(title)).toHaveText('Nova');
+
+    // Following the task opens its planning, for Carla, on next month's empty budget.
+    await tasksPage
+      .row(title)
+      .getByRole('link', { name: `Abrir: ${title}`, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/planejamento\\?task=\\d+&client=${clientId}$`));
+    await expect(planning.title(title)).toBeVisible();
+    await expect(planning.header(title)).toContainText(`${client.fullName} · Orçamento de`);
+    await expect(planning.budget.section('Receitas')).toContainText('Nenhuma receita planejada');
+
+    for (const item of plan) {
+      await planning.budget.addItem({ category: item.category, description: item.description, amount: item.typed });
+      // The last snackbar: the one before may still be fading out.
+      await expect(shell.snackbars.success('Item criado').last()).toBeVisible();
+      await expect(planning.plannedAmount(item.section, item.description)).toHaveText(item.shown);
+    }
+    await planning.finishButton.click();
+    await expect(shell.snackbars.success('Planejamento enviado ao cliente')).toBeVisible();
+    await expect(planning.header(title)).toContainText('Pendente');
+    await shell.signOut();
+
+    // Carla sees the planning in her bell, and following it opens the same planning.
+    await signInAs(demo.slug, client);
+    await expect(bell.button).toHaveAccessibleName('Tarefas novas: 1 tarefa nova');
+    await bell.open();
+    await expect(bell.item(title)).toBeVisible();
+    await bell.followLink(title).click();
+    await expect(page).toHaveURL(new RegExp(`/planejamento\\?task=\\d+&client=${clientId}$`));
+    await expect(planning.title(title)).toBeVisible();
+    for (const item of plan) {
+      await expect(planning.plannedAmount(item.section, item.description)).toHaveText(item.shown);
+    }
+    await expect(page.getByText('Receitas planejadas').locator('..')).toContainText('R$ 8.250,75');
+
+    await planning.acceptButton.click();
+    await expect(shell.snackbars.success('Planejamento aceito')).toBeVisible();
+    await expect(planning.header(title)).toContainText('Concluído');
+    await expect(planning.header(title)).toContainText('Você aceitou este planejamento.');
+    await expect(planning.acceptButton).toBeDisabled();
+
+    // Accepted, the task is done: gone from the bell.
+    await expect(bell.button).toHaveAccessibleName('Tarefas novas');
+    await bell.open();
+    await expect(bell.panel).toContainText('Nenhuma tarefa nova');
+    await expect(bell.item(title)).toHaveCount(0);
+
+    const clientKey = await api.signIn(client.email, demoPassword, demo.slug);
+    expect(await api.plannedAmounts(clientKey, nextMonth.month)).toEqual(
+      Object.fromEntries(plan.map((item) => [item.description, item.cents])),
+    );
+    await api.signOut(clientKey);
+  });
+});
