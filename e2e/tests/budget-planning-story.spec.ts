@@ -23,7 +23,7 @@ const monthNames = [
  * The month after today's in Brasília, where Prumo's months are (ADR 6): "dezembro/2026" as the
  * new-task form offers it, "2026-12" for the API. Computed from the real clock: nothing is frozen.
  */
-function findNextMonthInBrasilia(): { label: string; month: string } {
+function findNextMonthInBrasilia(): { label: string; month: string; date: string } {
   const [year = 0, month = 0] = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/Sao_Paulo',
     year: 'numeric',
@@ -37,6 +37,7 @@ function findNextMonthInBrasilia(): { label: string; month: string } {
   return {
     label: `${monthNames[nextMonth - 1]}/${nextYear}`,
     month: `${nextYear}-${String(nextMonth).padStart(2, '0')}`,
+    date: `${String(nextMonth).padStart(2, '0')}/${nextYear}`,
   };
 }
 
@@ -82,8 +83,9 @@ test.describe('Issue 4: a planner plans the next month, the client accepts it', 
     await api.signOut(clientKey);
   });
 
-  test('the planner creates the task, fills and finishes the budget; the client follows the bell and accepts', async ({
+  test('the planner creates the task, fills and finishes the budget; the client follows the bell, accepts and sees it in the future flow', async ({
     page,
+    futureFlow,
     api,
     signInAs,
     dashboard,
@@ -151,6 +153,15 @@ test.describe('Issue 4: a planner plans the next month, the client accepts it', 
     await bell.open();
     await expect(bell.panel).toContainText('Nenhuma tarefa nova');
     await expect(bell.item(title)).toHaveCount(0);
+
+    // Next month in her future flow: the plan's money in and out, and both balance series.
+    await shell.openMenuEntry('Fluxo futuro');
+    await expect(futureFlow.plannedIn(nextMonth.date, 'income')).toHaveText('R$ 8.250,75');
+    await expect(futureFlow.plannedIn(nextMonth.date, 'expense')).toHaveText('R$ 3.480,75');
+    await expect(futureFlow.planOrigin(nextMonth.date)).toHaveText('Orçamento do mês');
+    await expect(futureFlow.legendEntry('Saldo planejado')).toBeVisible();
+    await expect(futureFlow.legendEntry('Saldo projetado')).toBeVisible();
+    await expect(futureFlow.chartLines).toHaveCount(2);
 
     const clientKey = await api.signIn(client.email, demoPassword, demo.slug);
     expect(await api.plannedAmounts(clientKey, nextMonth.month)).toEqual(
