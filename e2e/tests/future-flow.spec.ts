@@ -32,11 +32,17 @@ test.describe('Future flow', () => {
   let lastMonthShown: ReturnType<typeof describeMonth>;
 
   test.beforeEach(async ({ api }) => {
+    // No planning task either: a month with one links to it.
+    const plannerKey = await api.signIn(demo.planner.email, demoPassword, demo.slug);
+    await api.deleteTasksOf(plannerKey, await api.clientIdOf(plannerKey, client.email));
+    await api.signOut(plannerKey);
     const key = await api.signIn(client.email, demoPassword, demo.slug);
     const currentMonth = await api.currentMonth(key);
     nextMonth = describeMonth(currentMonth, 1);
     monthAfter = describeMonth(currentMonth, 2);
     lastMonthShown = describeMonth(currentMonth, 12);
+    // Only this plan in the months shown, whatever other specs or the demo seed planned there.
+    for (let offset = -2; offset <= 12; offset++) await api.clearBudget(key, describeMonth(currentMonth, offset).key);
     await api.planMonth(key, nextMonth.key, plan);
     // The month after plans nothing of its own: it follows next month's budget.
     await api.planMonth(
