@@ -46,6 +46,8 @@ const protectedCalls: ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = 
   ['GET', '/api/bank/'],
   ['GET', '/api/cash-flow/?start=2026-01-01&end=2026-01-31'],
   ['GET', '/api/cash-flow/summary/?start=2026-01-01&end=2026-01-31'],
+  ['GET', '/api/cash-flow/transfer-asset/?start=2026-01-01&end=2026-01-31'],
+  ['POST', '/api/transactions/create/'],
   ['POST', '/api/upload/'],
   ['GET', '/api/file/'],
   ['GET', '/api/pendency/'],

@@ -54,7 +54,11 @@ export function findCashFlowCache(db: Database): CashFlowCache {
 }
 
 /** What a count or a sum depends on: the client and every filter of the `where`, not the page. */
-export function describeCashFlowQuery(kind: 'count' | 'sums', scope: ClientScope, filter: CashFlowFilter): string {
+export function describeCashFlowQuery(
+  kind: 'count' | 'sums' | 'totals',
+  scope: ClientScope,
+  filter: CashFlowFilter,
+): string {
   return describeClientQuery(kind, scope, [
     filter.start,
     filter.end,
@@ -65,6 +69,7 @@ export function describeCashFlowQuery(kind: 'count' | 'sums', scope: ClientScope
     filter.isExpense ?? null,
     filter.uncategorized ?? false,
     filter.search ?? '',
+    filter.isAssetTransfer ?? false,
   ]);
 }
 

@@ -80,4 +80,8 @@ export const CashFlowFilterSchema = z
     if (!start || !end) return z.NEVER;
     return { ...filter, start, end };
   });
-export type CashFlowFilter = z.infer<typeof CashFlowFilterSchema>;
+/**
+ * The filter as the repository reads it: the call's query, plus what a call itself narrows it to
+ * (`cash-flow/transfer-asset/` reads asset transfers only); not a query parameter of its own.
+ */
+export type CashFlowFilter = z.infer<typeof CashFlowFilterSchema> & { isAssetTransfer?: boolean };

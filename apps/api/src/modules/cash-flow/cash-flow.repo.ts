@@ -21,6 +21,7 @@ function describeFilterShape(filter: CashFlowFilter): string {
     filter.isExpense === undefined ? '' : filter.isExpense ? 'e' : 'i',
     filter.uncategorized ? 'u' : '',
     filter.search ? 's' : '',
+    filter.isAssetTransfer ? 't' : '',
   ].join('');
 }
 
@@ -66,6 +67,7 @@ function buildCashFlowWhere(filter: CashFlowFilter, scope?: ClientScope): SQL | 
         : gt(transactions.amountCents, 0),
     filter.uncategorized ? isNull(transactions.categoryId) : undefined,
     filter.search ? ilike(transactions.name, value('search')) : undefined,
+    filter.isAssetTransfer ? eq(transactions.isAssetTransfer, true) : undefined,
     // Lines of ignored accounts stay out of the cash flow (a subquery PostgreSQL runs once per query).
     sql`${transactions.originId} not in (select ${origins.id} from ${origins} where ${origins.clientUserId} = ${value('clientUserId')} and ${origins.ignored})`,
   );
@@ -167,6 +169,34 @@ export async function countCashFlow(db: Database, scope: ClientScope, filter: Ca
   );
   const [row] = await counting.execute(fillCashFlowPlaceholders(scope, filter));
   return { count: row?.total ?? 0, version: Number(row?.version ?? 0) };
+}
+
+/**
+ * How many lines the filter finds and their money in and out (ignored lines never count in the
+ * sums, even when shown), with the cash-flow version they were read at: one pass.
+ */
+export async function countAndSumCashFlow(db: Database, scope: ClientScope, filter: CashFlowFilter) {
+  const name = `cash_flow_totals_${describeFilterShape(filter)}`;
+  const summing = prepareRead(db, name, () =>
+    db
+      .select({
+        total: count(),
+        outCents: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0 and not ${transactions.ignored}), 0)`,
+        inCents: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0 and not ${transactions.ignored}), 0)`,
+        version: selectCashFlowVersion,
+      })
+      .from(transactions)
+      .where(buildCashFlowWhere(filter))
+      .prepare(name),
+  );
+  const [row] = await summing.execute(fillCashFlowPlaceholders(scope, filter));
+  // SUM of bigint comes back as text: cents are converted here, at the repository's edge.
+  return {
+    count: row?.total ?? 0,
+    outCents: Number(row?.outCents ?? 0),
+    inCents: Number(row?.inCents ?? 0),
+    version: Number(row?.version ?? 0),
+  };
 }
 
 export type CashFlowRow = NonNullable<Awaited<ReturnType<typeof findCashFlowLine>>>;

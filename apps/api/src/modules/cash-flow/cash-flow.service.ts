@@ -10,6 +10,7 @@ import { findBudgetItems, findMonthBudget } from '../budget/budget.repo';
 import { describeOrigin } from '../origins/origin-name';
 import {
   type CashFlowRow,
+  countAndSumCashFlow,
   countCashFlow,
   deleteCashFlowLines,
   findCashFlowLine,
@@ -60,27 +61,72 @@ export function presentCashFlowLine(row: CashFlowRow) {
   };
 }
 
-/** A page of lines and how many the filter finds; the count is reused while the client's lines stay as they were. */
-export async function listCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+/**
+ * A page of lines and what `computeTotals` finds of the whole filter (its count, its sums), reused
+ * while the client's lines stay as they were: kept under `key` at the version it was computed at.
+ */
+async function readPageWithReusedTotals<Totals>(
+  deps: AppDependencies,
+  scope: ClientScope,
+  filter: CashFlowFilter,
+  key: string,
+  computeTotals: () => Promise<{ totals: Totals; version: number }>,
+) {
   const cache = findCashFlowCache(deps.db);
-  const countKey = describeCashFlowQuery('count', scope, filter);
-  if (!cache.has(countKey)) {
-    // Nothing to reuse: page and count side by side, on two connections.
-    const [page, counted] = await Promise.all([
-      findCashFlowPage(deps.db, scope, filter),
-      countCashFlow(deps.db, scope, filter),
-    ]);
-    cache.write(countKey, counted.version, counted.count);
-    return { count: counted.count, rows: page.rows.map(presentCashFlowLine) };
+  if (!cache.has(key)) {
+    // Nothing to reuse: page and totals side by side, on two connections.
+    const [page, computed] = await Promise.all([findCashFlowPage(deps.db, scope, filter), computeTotals()]);
+    cache.write(key, computed.version, computed.totals);
+    return { totals: computed.totals, rows: page.rows.map(presentCashFlowLine) };
   }
   const page = await findCashFlowPage(deps.db, scope, filter);
-  let count = page.version === null ? undefined : cache.read<number>(countKey, page.version);
-  if (count === undefined) {
-    const counted = await countCashFlow(deps.db, scope, filter);
-    cache.write(countKey, counted.version, counted.count);
-    count = counted.count;
+  let totals = page.version === null ? undefined : cache.read<Totals>(key, page.version);
+  if (totals === undefined) {
+    const computed = await computeTotals();
+    cache.write(key, computed.version, computed.totals);
+    totals = computed.totals;
   }
-  return { count, rows: page.rows.map(presentCashFlowLine) };
+  return { totals, rows: page.rows.map(presentCashFlowLine) };
+}
+
+/** A page of lines and how many the filter finds; the count is reused while the client's lines stay as they were. */
+export async function listCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const { totals, rows } = await readPageWithReusedTotals(
+    deps,
+    scope,
+    filter,
+    describeCashFlowQuery('count', scope, filter),
+    async () => {
+      const counted = await countCashFlow(deps.db, scope, filter);
+      return { totals: counted.count, version: counted.version };
+    },
+  );
+  return { count: totals, rows };
+}
+
+/**
+ * cash-flow/transfer-asset/: the period's lines between the client's own assets (categories of
+ * kind `asset_transfer`) under the cash-flow filter, with their count and money: `total_out` put
+ * into assets (negative), `total_in` taken out of them, `total` the net. All reused like counts.
+ */
+export async function listAssetTransfers(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const transfersFilter = { ...filter, isAssetTransfer: true };
+  const { totals, rows } = await readPageWithReusedTotals(
+    deps,
+    scope,
+    transfersFilter,
+    describeCashFlowQuery('totals', scope, transfersFilter),
+    async () => {
+      const { version, ...totals } = await countAndSumCashFlow(deps.db, scope, transfersFilter);
+      return { totals, version };
+    },
+  );
+  return {
+    count: totals.count,
+    rows,
+    totalOutCents: totals.outCents,
+    totalInCents: totals.inCents,
+  };
 }
 
 /**
