@@ -1,3 +1,4 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -14,8 +15,8 @@ export interface ClientScope {
 }
 
 export const ClientQuerySchema = z.object({
-  clientId: z.coerce.number().int().positive().optional(),
-  client: z.coerce.number().int().positive().optional(),
+  clientId: DatabaseIdTextSchema.optional(),
+  client: DatabaseIdTextSchema.optional(),
 });
 
 const clientNotFound = 'Não encontramos o usuário informado!';

@@ -10,3 +10,22 @@ export function parseBrazilianDate(value: string): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${yearText}-${monthText}-${dayText}`;
 }
+
+/** Days outside these years are typing mistakes (and year 0 is no date at all to PostgreSQL). */
+export const earliestDayYear = 1900;
+export const latestDayYear = 2100;
+
+/**
+ * Reads a day as "2026-11-01" or "01/11/2026" into "2026-11-01"; null when it is not a real day
+ * (31/02, month 13) or its year is outside 1900–2100.
+ */
+export function parseDay(text: string): string | null {
+  const value = text.trim();
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : parseBrazilianDate(value);
+  if (!iso) return null;
+  const day = new Date(`${iso}T00:00:00Z`);
+  // A day that does not exist either rolls over (31/02) or is no date at all (month 13).
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso) return null;
+  const year = day.getUTCFullYear();
+  return year >= earliestDayYear && year <= latestDayYear ? iso : null;
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { validationMessages } from '../account/messages';
-import { parseBrazilianDate } from '../br/date';
+import { parseDay } from '../br/date';
+import { parseTargetMonth, targetMonthNotFound } from '../budget/target-month';
+import { DatabaseIdTextSchema } from '../records/database-id';
 
 /** product §3 Task and §4 task status: the kinds of task, their states and how people see them. */
 
@@ -96,20 +98,15 @@ export function buildTaskTitle(type: Exclude<TaskType, 'notification'>, start: s
   return 'Planejamento do orçamento';
 }
 
-/** "2026-11-01" or "01/11/2026" → "2026-11-01"; anything else is 'Data inválida'. */
-export const TaskDateSchema = z
-  .string({ error: validationMessages.dateInvalid })
-  .trim()
-  .transform((value, context) => {
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : parseBrazilianDate(value);
-    // A day that does not exist either rolls over (31/02) or is no date at all (month 13).
-    const day = iso ? new Date(`${iso}T00:00:00Z`) : null;
-    if (!iso || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso) {
-      context.addIssue({ code: 'custom', message: validationMessages.dateInvalid });
-      return z.NEVER;
-    }
-    return iso;
-  });
+/** "2026-11-01" or "01/11/2026" (years 1900–2100) → "2026-11-01"; anything else is 'Data inválida'. */
+export const TaskDateSchema = z.string({ error: validationMessages.dateInvalid }).transform((value, context) => {
+  const iso = parseDay(value);
+  if (!iso) {
+    context.addIssue({ code: 'custom', message: validationMessages.dateInvalid });
+    return z.NEVER;
+  }
+  return iso;
+});
 
 const optionalText = (maximum: number, tooLong: string) =>
   z
@@ -127,7 +124,7 @@ const optionalText = (maximum: number, tooLong: string) =>
 export function buildNewTaskSchema(type: TaskType) {
   return z
     .object({
-      client: z.coerce.number({ error: validationMessages.required }).int().positive().optional(),
+      client: DatabaseIdTextSchema.optional(),
       start: TaskDateSchema.optional().nullable(),
       end: TaskDateSchema.optional().nullable(),
       title: optionalText(150, validationMessages.nameTooLong),
@@ -136,6 +133,10 @@ export function buildNewTaskSchema(type: TaskType) {
     .superRefine((task, context) => {
       if (type === 'budget-planning' && !task.start) {
         context.addIssue({ code: 'custom', path: ['start'], message: taskMessages.monthRequired });
+      }
+      // The task is finished into the month's budget, and budgets exist only for 2000–2100 (ADR 6).
+      if (type === 'budget-planning' && task.start && !parseTargetMonth(task.start)) {
+        context.addIssue({ code: 'custom', path: ['start'], message: targetMonthNotFound });
       }
       if (type === 'notification' && !task.title) {
         context.addIssue({ code: 'custom', path: ['title'], message: taskMessages.noticeTitleRequired });

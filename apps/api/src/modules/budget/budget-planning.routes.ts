@@ -1,3 +1,4 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,7 @@ const StatusListSchema = z.union([z.string(), z.array(z.string())]).transform((v
   return known;
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: DatabaseIdTextSchema });
 
 export function registerBudgetPlanningRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,6 @@
 import { maximumPlannedCents } from '@prumo/domain/budget/budget-plan';
 import { findCurrentMonth, parseTargetMonth, targetMonthNotFound } from '@prumo/domain/budget/target-month';
+import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,13 +31,10 @@ export const BooleanTextSchema = z
 /** A category or description as a number, a numeric text, or an object whose id (or value) is used. */
 export const ReferenceSchema = z.union(
   [
-    z.number().int().positive(),
-    z
-      .string()
-      .regex(/^\d{1,9}$/)
-      .transform(Number),
-    z.object({ id: z.coerce.number().int().positive() }).transform((reference) => reference.id),
-    z.object({ value: z.coerce.number().int().positive() }).transform((reference) => reference.value),
+    DatabaseIdSchema,
+    z.string().regex(/^\d+$/).transform(Number).pipe(DatabaseIdSchema),
+    z.object({ id: DatabaseIdTextSchema }).transform((reference) => reference.id),
+    z.object({ value: DatabaseIdTextSchema }).transform((reference) => reference.value),
   ],
   { error: (issue) => (issue.input === undefined ? 'Este campo é obrigatório' : 'Valor inválido') },
 );
@@ -48,7 +46,7 @@ const AmountSchema = z
   .max(maximumPlannedCents, 'Valor acima do limite.');
 
 const NewItemSchema = z.object({
-  budget: z.coerce.number().int().positive().optional(),
+  budget: DatabaseIdTextSchema.optional(),
   target_month: z.string().max(20).optional(),
   budget_ideal: z.union([z.boolean(), BooleanTextSchema]).optional(),
   category: ReferenceSchema,
@@ -63,7 +61,7 @@ const ItemChangesSchema = z.object({
 });
 
 const IdListSchema = z
-  .array(z.coerce.number().int().positive(), { error: 'Envie a lista de itens.' })
+  .array(DatabaseIdTextSchema, { error: 'Envie a lista de itens.' })
   .min(1, 'Informe ao menos um item.')
   .max(500);
 
@@ -72,7 +70,7 @@ const BudgetFlagsQuerySchema = ClientQuerySchema.extend({
   ideal: BooleanTextSchema.optional(),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: DatabaseIdTextSchema });
 
 /** A month as typed ("2026-11", "11/2026", any day of it); without one, the month it is now in Brazil. */
 function readTargetMonth(text: string | undefined): string {
@@ -194,7 +192,7 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
       schema: {
         tags,
         querystring: ClientQuerySchema.extend({ asset: BooleanTextSchema.optional() }),
-        body: z.object({ budget: z.coerce.number().int().positive().optional() }).optional(),
+        body: z.object({ budget: DatabaseIdTextSchema.optional() }).optional(),
       },
     },
     async (request, reply) => {

@@ -1,24 +1,18 @@
-import { parseBrazilianDate } from '@prumo/domain/br/date';
+import { parseDay } from '@prumo/domain/br/date';
+import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import { z } from 'zod';
 
 const dateMessage = 'Data inválida';
 
-/** "2026-11-01" or "01/11/2026" → "2026-11-01". */
-export const QueryDateSchema = z
-  .string({ error: 'Este campo é obrigatório' })
-  .trim()
-  .transform((value, context) => {
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : parseBrazilianDate(value);
-    if (
-      !iso ||
-      Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) ||
-      new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) !== iso
-    ) {
-      context.addIssue({ code: 'custom', message: dateMessage });
-      return z.NEVER;
-    }
-    return iso;
-  });
+/** "2026-11-01" or "01/11/2026" (years 1900–2100) → "2026-11-01". */
+export const QueryDateSchema = z.string({ error: 'Este campo é obrigatório' }).transform((value, context) => {
+  const iso = parseDay(value);
+  if (!iso) {
+    context.addIssue({ code: 'custom', message: dateMessage });
+    return z.NEVER;
+  }
+  return iso;
+});
 
 const booleanText = z
   .enum(['true', 'false', 'True', 'False', '1', '0'])
@@ -28,16 +22,7 @@ const booleanText = z
 const idList = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^\d{1,9}$/, 'Valor inválido')
-          .transform(Number),
-      )
-      .max(500),
-  );
+  .pipe(z.array(z.string().regex(/^\d+$/, 'Valor inválido').transform(Number).pipe(DatabaseIdSchema)).max(500));
 
 /**
  * The cash-flow filter of product §3: start and end required (cash dates), 25 a page from offset 0,
@@ -58,8 +43,8 @@ export const CashFlowFilterSchema = z
     showIgnored: booleanText.optional(),
     uncategorized: booleanText.optional(),
     search: z.string().trim().max(100).optional(),
-    clientId: z.coerce.number().int().positive().optional(),
-    client: z.coerce.number().int().positive().optional(),
+    clientId: DatabaseIdTextSchema.optional(),
+    client: DatabaseIdTextSchema.optional(),
     showPlanned: booleanText.optional(),
     showDescriptions: booleanText.optional(),
     isFinancialProduct: booleanText.optional(),

@@ -1,3 +1,4 @@
+import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,13 +22,16 @@ import { CashFlowFilterSchema, QueryDateSchema } from './cash-flow-filters';
 
 /** The spec's client sends a category as a number, or as an object whose value is used, or null. */
 const ReferenceSchema = z
-  .union([
-    z.number().int().positive(),
-    z.string().regex(/^\d+$/).transform(Number),
-    z.object({ value: z.coerce.number().int().positive() }).transform((reference) => reference.value),
-    z.object({ id: z.coerce.number().int().positive() }).transform((reference) => reference.id),
-    z.null(),
-  ])
+  .union(
+    [
+      DatabaseIdSchema,
+      z.string().regex(/^\d+$/).transform(Number).pipe(DatabaseIdSchema),
+      z.object({ value: DatabaseIdTextSchema }).transform((reference) => reference.value),
+      z.object({ id: DatabaseIdTextSchema }).transform((reference) => reference.id),
+      z.null(),
+    ],
+    { error: 'Valor inválido' },
+  )
   .optional();
 
 const CategorizationSchema = z.object({
@@ -39,7 +43,7 @@ const CategorizationSchema = z.object({
   apply_to_similar: z.boolean().optional(),
 });
 
-const IdsSchema = z.array(z.coerce.number().int().positive()).min(1, 'Informe ao menos uma transação.').max(1000);
+const IdsSchema = z.array(DatabaseIdTextSchema).min(1, 'Informe ao menos uma transação.').max(1000);
 
 const ManualLineSchema = z.object({
   name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
@@ -50,11 +54,11 @@ const ManualLineSchema = z.object({
   date: QueryDateSchema,
   category: ReferenceSchema,
   description: ReferenceSchema,
-  origin: z.number().int().positive().optional(),
+  origin: DatabaseIdSchema.optional(),
   is_fixed: z.boolean().optional(),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: DatabaseIdTextSchema });
 
 export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

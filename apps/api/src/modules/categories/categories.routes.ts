@@ -1,5 +1,6 @@
 import { brazilianBanks } from '@prumo/domain/banks/brazilian-banks';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,7 +62,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
         querystring: z.object({
           tags: z.string().trim().max(100).optional(),
           is_expense: booleanText.optional(),
-          category: z.coerce.number().int().positive().optional(),
+          category: DatabaseIdTextSchema.optional(),
         }),
         response: { 200: z.array(DescriptionViewSchema) },
       },
@@ -97,8 +98,8 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
             .min(1, 'Este campo é obrigatório')
             .max(500),
           amount: z.coerce.number().int().optional(),
-          clientId: z.coerce.number().int().positive().optional(),
-          client: z.coerce.number().int().positive().optional(),
+          clientId: DatabaseIdTextSchema.optional(),
+          client: DatabaseIdTextSchema.optional(),
         }),
         response: {
           200: z.object({

@@ -1,6 +1,7 @@
 import { maximumPlannedCents } from '@prumo/domain/budget/budget-plan';
 import { findCurrentMonth, parseTargetMonth, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import { resolveMonthRange } from '@prumo/domain/future-flow/future-flow-range';
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ const NewMonthPlanSchema = z.object({
   date: MonthTextSchema,
   target_month: MonthTextSchema,
   from: z.enum(['previous', 'ideal'], { error: 'Escolha de onde copiar: previous ou ideal.' }).optional(),
-  budget: z.coerce.number().int().positive().optional(),
+  budget: DatabaseIdTextSchema.optional(),
 });
 
 const PlannedLineSchema = z.object({
@@ -45,7 +46,7 @@ const PlannedLineSchema = z.object({
 const MonthPlanChangesSchema = z.object({
   date: MonthTextSchema,
   target_month: MonthTextSchema,
-  budget: z.coerce.number().int().positive().optional(),
+  budget: DatabaseIdTextSchema.optional(),
   items: z
     .array(PlannedLineSchema, { error: 'Envie a lista de itens.' })
     .min(1, 'Informe ao menos um item.')

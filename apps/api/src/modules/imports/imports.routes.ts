@@ -1,3 +1,4 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ export function registerImportRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Arquivos e importações'];
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  const idParams = z.object({ id: DatabaseIdTextSchema });
 
   api.post('/api/upload/', { schema: { tags, querystring: ClientQuerySchema } }, async (request, reply) => {
     const scope = await resolveClientScope(deps.db, request);

@@ -1,3 +1,4 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { origins, statementFileOrigins, statementFiles, transactions } from '../../db/schema';
@@ -40,7 +41,7 @@ export const CompletePendencySchema = z.object({
   /** The card bill's due day of the month. */
   dueDate: dayOfMonth.optional(),
   closeDay: dayOfMonth.optional(),
-  originId: z.coerce.number().int().positive().optional(),
+  originId: DatabaseIdTextSchema.optional(),
 });
 export type CompletePendency = z.infer<typeof CompletePendencySchema>;
 

@@ -1,3 +1,4 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,7 +59,7 @@ async function saveCustomEmailImages(deps: AppDependencies, caller: Caller, requ
 export function registerCustomEmailRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Organização e customização'];
-  const idParams = z.object({ id: z.coerce.number().int() });
+  const idParams = z.object({ id: DatabaseIdTextSchema });
 
   api.get(
     '/api/custom_emails/',

@@ -1,4 +1,5 @@
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,7 +43,7 @@ async function listOrigins(deps: AppDependencies, scope: ClientScope) {
 export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Contas e cartões'];
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  const idParams = z.object({ id: DatabaseIdTextSchema });
 
   api.get('/api/origin/', { schema: { tags, querystring: ClientQuerySchema } }, async (request) =>
     listOrigins(deps, await resolveClientScope(deps.db, request)),

@@ -1,3 +1,4 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,12 @@ import {
   listClients,
   listPlanners,
 } from './profiles.service';
+
+/** A person's id the call cannot do without: missing is 'Este campo é obrigatório', anything else wrong 'Valor inválido'. */
+const RequiredIdSchema = z
+  .unknown()
+  .refine((value) => value !== undefined && value !== null && value !== '', 'Este campo é obrigatório')
+  .pipe(DatabaseIdTextSchema);
 
 export function registerProfileRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,8 +49,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: z.object({
-          client: z.coerce.number({ error: 'Este campo é obrigatório' }).int().positive(),
-          planner: z.coerce.number({ error: 'Este campo é obrigatório' }).int().positive(),
+          client: RequiredIdSchema,
+          planner: RequiredIdSchema,
         }),
       },
     },

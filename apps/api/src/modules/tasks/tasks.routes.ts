@@ -1,4 +1,5 @@
 import { validationMessages } from '@prumo/domain/account/messages';
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import {
   buildNewTaskSchema,
   isTaskType,
@@ -40,7 +41,7 @@ const TaskListQuerySchema = PageQuerySchema.extend(ClientQuerySchema.shape).exte
   type: buildListParameterSchema(taskTypes, taskMessages.unknownType).optional(),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: DatabaseIdTextSchema });
 
 /**
  * Whose tasks a call by id reaches: the caller's scope (ADR 5), narrowed to the client a planner's
