@@ -581,6 +581,67 @@ describe('creating and editing a month of the future flow', () => {
     expect(await readItems(february.id)).toContainEqual({ category: moradia, description: aluguel, amount: 110_000 });
   });
 
+  it('copies a month into the ideal budget once when the planner sends it four times at once', async () => {
+    const target = await createTestOrganization(context);
+    const targetTree = await readTree(target.client.token);
+    const clientId = target.client.row.id;
+    const renda = await planItem(target.client.token, '2027-09', targetTree.category('Renda'), 700_000);
+    await planItem(target.client.token, '2027-09', targetTree.category('Moradia'), 210_000);
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          call(context, 'POST', `/api/future-flow/budget-ideal/?clientId=${clientId}`, {
+            token: target.planner.token,
+            payload: { budget: renda.budget },
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+      const [ideal] = await context.database.db
+        .select({ id: budgets.id })
+        .from(budgets)
+        .where(and(eq(budgets.clientUserId, clientId), eq(budgets.isIdeal, true)));
+      expect(ideal).toBeDefined();
+      expect(await readItems(ideal?.id ?? 0)).toEqual(
+        [
+          { category: targetTree.category('Renda'), description: null, amount: 700_000 },
+          { category: targetTree.category('Moradia'), description: null, amount: 210_000 },
+        ].sort((a, b) => a.category - b.category),
+      );
+    }
+  });
+
+  it('takes one copy of the carried plan when four edits of an empty month arrive at once', async () => {
+    const token = organization.client.token;
+    const renda = tree.category('Renda');
+    const moradia = tree.category('Moradia');
+    const lazer = tree.category('Lazer');
+    await planItem(token, '2029-01', renda, 400_000);
+    await planItem(token, '2029-01', moradia, 120_000);
+    // Each month's budget exists but plans nothing yet, so every edit would copy January's plan.
+    for (const month of ['2029-02', '2029-03', '2029-04']) {
+      const empty = await call(context, 'GET', `/api/budget/?target_month=${month}`, { token });
+      expect(empty.json()).toMatchObject({ target_month: `${month}-01`, total_income: 0, total_expense: 0 });
+      const answers = await Promise.all(
+        [10_000, 20_000, 30_000, 40_000].map((amount) =>
+          call(context, 'PUT', '/api/future-flow/edit/', {
+            token,
+            payload: { date: month, items: [{ category: lazer, amount }] },
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const items = await readItems(empty.json().id);
+      expect(items.filter((item) => item.category !== lazer)).toEqual(
+        [
+          { category: renda, description: null, amount: 400_000 },
+          { category: moradia, description: null, amount: 120_000 },
+        ].sort((a, b) => a.category - b.category),
+      );
+      expect(items.filter((item) => item.category === lazer)).toHaveLength(1);
+    }
+  });
+
   it('changes nothing when one line is wrong, and says what is wrong', async () => {
     const token = organization.client.token;
     const renda = tree.category('Renda');
@@ -725,6 +786,18 @@ describe('who sees whose future flow', () => {
       expect(response.statusCode, `${method} ${path}`).toBe(403);
       expect(response.json()).toEqual({ detail: 'Sem permissão' });
     }
+    // The planner's copy into the ideal budget is a future-flow call too (ADR 7).
+    const idealCopy = await call(context, 'POST', `/api/future-flow/budget-ideal/?clientId=${closed.client.row.id}`, {
+      token: closed.planner.token,
+      payload: {},
+    });
+    expect(idealCopy.statusCode, idealCopy.body).toBe(403);
+    expect(idealCopy.json()).toEqual({ detail: 'Sem permissão' });
+    const idealBudgets = await context.database.db
+      .select({ id: budgets.id })
+      .from(budgets)
+      .where(and(eq(budgets.clientUserId, closed.client.row.id), eq(budgets.isIdeal, true)));
+    expect(idealBudgets).toEqual([]);
     // Turned on, the same client may use it.
     await context.database.db.insert(organizationFeatures).values({ organizationId: closed.id, code: 'future_flow' });
     expect((await call(context, 'GET', '/api/future-flow/', { token: closed.client.token })).statusCode).toBe(200);

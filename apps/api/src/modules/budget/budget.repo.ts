@@ -38,11 +38,21 @@ function whereItemsOfScope(scope: ClientScope, kind: BudgetKind): SQL | undefine
   );
 }
 
-export async function findBudget(db: Executor, scope: ClientScope, id: number): Promise<BudgetRow | null> {
-  const [row] = await db
+/**
+ * A budget of the caller's scope; with `lock` (in a transaction) its row is locked until the end, so
+ * writes that replace or copy its items one after another instead of racing for the same lines.
+ */
+export async function findBudget(
+  db: Executor,
+  scope: ClientScope,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<BudgetRow | null> {
+  const query = db
     .select(budgetColumns)
     .from(budgets)
     .where(and(eq(budgets.id, id), whereBudgetsOfScope(scope)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

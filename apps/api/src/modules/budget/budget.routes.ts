@@ -8,6 +8,7 @@ import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
 import { requireCaller } from '../../plugins/authentication';
+import { requireFutureFlow } from '../future-flow/future-flow.service';
 import {
   compareBudget,
   createBudgetItem,
@@ -197,6 +198,8 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
     },
     async (request, reply) => {
       const scope = await plannerScopeOf(request);
+      // ADR 7: a future-flow call, closed (403) while the organization has the future flow off.
+      await requireFutureFlow(deps, scope);
       const ideal = await createIdealBudget(deps, scope, request.body?.budget, { asset: request.query.asset ?? false });
       return reply.status(201).send(ideal);
     },

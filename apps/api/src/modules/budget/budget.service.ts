@@ -103,8 +103,13 @@ export async function presentBudget(db: Executor, scope: ClientScope, budget: Bu
   return { ...view, ideal };
 }
 
-export async function findScopedBudget(db: Executor, scope: ClientScope, id: number): Promise<BudgetRow> {
-  const budget = await findBudget(db, scope, id);
+export async function findScopedBudget(
+  db: Executor,
+  scope: ClientScope,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<BudgetRow> {
+  const budget = await findBudget(db, scope, id, options);
   if (!budget) failWithDetail(404, budgetMessages.budgetNotFound);
   return budget;
 }
@@ -305,30 +310,47 @@ export async function deleteItemsOfBudget(deps: AppDependencies, scope: ClientSc
  * future-flow/budget-ideal/: makes the client's ideal budget; from a monthly budget, the ideal
  * becomes a copy of that month's plan (its former items are replaced, in one transaction).
  */
+/**
+ * Runs a write that replaces a budget's items. The budget row's lock orders such writes; should two
+ * still collide on a line (budget_items_line_unique), the caller gets a 4xx to try again, not a 500.
+ */
+async function runReplacingItems<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) failWithDetail(409, budgetMessages.itemNotCreated);
+    throw error;
+  }
+}
+
 export async function createIdealBudget(
   deps: AppDependencies,
   scope: ClientScope,
   sourceBudgetId: number | undefined,
   options: { asset: boolean },
 ) {
-  const ideal = await deps.db.transaction(async (transaction) => {
-    const target = await findOrCreateIdealBudget(transaction, scope);
-    if (sourceBudgetId === undefined) return target;
-    const source = await findScopedBudget(transaction, scope, sourceBudgetId);
-    if (source.isIdeal) return target;
-    const sourceItems = await findBudgetItems(transaction, scope, source.id);
-    await deleteAllBudgetItems(transaction, scope, target.id);
-    await insertBudgetItems(
-      transaction,
-      scope,
-      target.id,
-      sourceItems.map((item) => ({
-        categoryId: item.categoryId,
-        descriptionId: item.descriptionId,
-        amountCents: item.amountCents,
-      })),
-    );
-    return target;
-  });
+  const ideal = await runReplacingItems(() =>
+    deps.db.transaction(async (transaction) => {
+      const created = await findOrCreateIdealBudget(transaction, scope);
+      if (sourceBudgetId === undefined) return created;
+      // Copies racing into the ideal budget wait here for each other; each replaces what the last wrote.
+      const target = await findScopedBudget(transaction, scope, created.id, { lock: true });
+      const source = await findScopedBudget(transaction, scope, sourceBudgetId);
+      if (source.isIdeal) return target;
+      const sourceItems = await findBudgetItems(transaction, scope, source.id);
+      await deleteAllBudgetItems(transaction, scope, target.id);
+      await insertBudgetItems(
+        transaction,
+        scope,
+        target.id,
+        sourceItems.map((item) => ({
+          categoryId: item.categoryId,
+          descriptionId: item.descriptionId,
+          amountCents: item.amountCents,
+        })),
+      );
+      return target;
+    }),
+  );
   return presentBudget(deps.db, scope, ideal, { asset: options.asset, ideal: false });
 }

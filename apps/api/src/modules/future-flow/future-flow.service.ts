@@ -261,7 +261,9 @@ async function findSourceBudget(
 export async function createMonthPlan(deps: AppDependencies, scope: ClientScope, month: string, source: BudgetSource) {
   try {
     const budget = await deps.db.transaction(async (transaction) => {
-      const target = await findOrCreateMonthBudget(transaction, scope, month);
+      const created = await findOrCreateMonthBudget(transaction, scope, month);
+      // Creations racing on a month wait here: the later ones find the first's items and are refused.
+      const target = await findScopedBudget(transaction, scope, created.id, { lock: true });
       if ((await countBudgetItems(transaction, scope, target.id)) > 0)
         failWithDetail(400, futureFlowMessages.monthHasBudget);
       const from = await findSourceBudget(transaction, scope, source, month);
@@ -321,12 +323,14 @@ export async function editMonthPlan(
     }
     checked.push({ categoryId: choice.categoryId, descriptionId: choice.descriptionId, amountCents: line.amount });
   }
-  const budget = await deps.db.transaction(async (transaction) => {
-    let budget: BudgetRow;
-    if ('budgetId' in target) {
-      budget = await findScopedBudget(transaction, scope, target.budgetId);
-      if (budget.isIdeal) failWithDetail(404, budgetMessages.budgetNotFound);
-    } else budget = await findOrCreateMonthBudget(transaction, scope, target.month);
+  const write = deps.db.transaction(async (transaction) => {
+    const found =
+      'budgetId' in target
+        ? await findScopedBudget(transaction, scope, target.budgetId)
+        : await findOrCreateMonthBudget(transaction, scope, target.month);
+    if (found.isIdeal) failWithDetail(404, budgetMessages.budgetNotFound);
+    // Edits racing on a month wait here for each other, so only the first copies the carried plan.
+    const budget = await findScopedBudget(transaction, scope, found.id, { lock: true });
     if ((await countBudgetItems(transaction, scope, budget.id)) === 0) {
       const carried = await findLatestPlannedBudgetBefore(transaction, scope, budget.targetMonth as string);
       if (carried) {
@@ -352,5 +356,13 @@ export async function editMonthPlan(
     }
     return budget;
   });
+  let budget: BudgetRow;
+  try {
+    budget = await write;
+  } catch (error) {
+    // The lock orders edits of one month; a line still colliding is told as the edit it failed.
+    if (isUniqueViolation(error)) failWithDetail(409, budgetMessages.itemNotEdited);
+    throw error;
+  }
   return presentBudget(deps.db, scope, budget, { asset: true, ideal: false });
 }
