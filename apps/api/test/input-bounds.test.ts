@@ -240,3 +240,34 @@ describe('dates outside 1900–2100', () => {
     }
   });
 });
+
+describe('amounts of a typed line', () => {
+  it('answer 400 Valor acima do limite beyond R$ 1 billion, so the period’s sums stay exact', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    for (const amount of [9007199254740991, -9007199254740991, 100_000_000_001]) {
+      for (const url of ['/api/transactions/create/', '/api/cash-flow/']) {
+        const response = await call(context, 'POST', url, {
+          token,
+          payload: { name: 'Herança', amount, date: '2026-10-05' },
+        });
+        expect(response.statusCode, `${url} ${amount}: ${response.body}`).toBe(400);
+        expect(response.json(), `${url} ${amount}`).toEqual({ amount: ['Valor acima do limite.'] });
+      }
+    }
+    for (const amount of [100_000_000_000, 100_000_000_000, -100_000_000_000]) {
+      const response = await call(context, 'POST', '/api/transactions/create/', {
+        token,
+        payload: { name: 'Herança', amount, date: '2026-10-05' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const summary = await call(context, 'GET', '/api/cash-flow/summary/?start=2026-10-01&end=2026-10-31', { token });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toMatchObject({
+      total_income: 200_000_000_000,
+      total_expense: -100_000_000_000,
+      total_savings: 100_000_000_000,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertNumberToCents, formatCents, MoneyError, parseMoneyToCents } from './cents';
+import { convertNumberToCents, formatCents, MoneyError, parseMoneyToCents, readSummedCents } from './cents';
 
 describe('money in cents', () => {
   it.each([
@@ -73,5 +73,20 @@ describe('money in cents', () => {
   it('refuses unsafe integers', () => {
     expect(() => formatCents(2 ** 53)).toThrow(MoneyError);
     expect(() => formatCents(1.5)).toThrow(MoneyError);
+  });
+});
+
+describe('sums of cents from the database', () => {
+  it('reads the text PostgreSQL sends for a SUM, and none as zero', () => {
+    expect(readSummedCents('-123456')).toBe(-123456);
+    expect(readSummedCents('9007199254740991')).toBe(9007199254740991);
+    expect(readSummedCents(null)).toBe(0);
+    expect(readSummedCents(42)).toBe(42);
+  });
+
+  it('fails instead of rounding a sum beyond the safe-integer range', () => {
+    expect(() => readSummedCents('18014398509481982')).toThrow(MoneyError);
+    expect(() => readSummedCents('-9007199254740993')).toThrow(MoneyError);
+    expect(() => readSummedCents('1.5')).toThrow(MoneyError);
   });
 });

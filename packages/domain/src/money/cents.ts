@@ -12,6 +12,24 @@ export function assertSafeCents(amountCents: number): number {
   return amountCents;
 }
 
+/**
+ * Largest amount of one cash-flow line a person types: R$ 1 billion, as a budget item's. With it,
+ * about 90 000 such lines are needed before a sum leaves the safe-integer range; `readSummedCents`
+ * catches what the cap alone cannot promise (imported lines, many of them).
+ */
+export const maximumLineCents = 100_000_000_000;
+
+/**
+ * A SUM of bigint cents, which PostgreSQL sends as text, as a number. Beyond
+ * Number.MAX_SAFE_INTEGER it throws instead of answering a rounded, wrong amount.
+ */
+export function readSummedCents(value: string | number | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) throw new MoneyError(`Soma de centavos inválida: ${text}`);
+  return assertSafeCents(Number(text));
+}
+
 export interface ParseMoneyOptions {
   /**
    * For machine-written amounts (OFX): with no comma, a dot is always the decimal separator,

@@ -1,3 +1,4 @@
+import { readSummedCents } from '@prumo/domain/money/cents';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
@@ -21,7 +22,11 @@ function sortByAmount(items: ChartItem[]): ChartItem[] {
 
 async function sumByDay(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
   const rows = await sumByCashDate(deps.db, scope, { ...filter, showIgnored: false });
-  return rows.map((row) => ({ date: row.date, income: Number(row.income), expense: Number(row.expense) }));
+  return rows.map((row) => ({
+    date: row.date,
+    income: readSummedCents(row.income),
+    expense: readSummedCents(row.expense),
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readSummedCents } from '@prumo/domain/money/cents';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { cashFlowVersions, categories, descriptions, origins, transactions } from '../../db/schema';
@@ -190,11 +191,11 @@ export async function countAndSumCashFlow(db: Database, scope: ClientScope, filt
       .prepare(name),
   );
   const [row] = await summing.execute(fillCashFlowPlaceholders(scope, filter));
-  // SUM of bigint comes back as text: cents are converted here, at the repository's edge.
+  // SUM of bigint comes back as text: cents are converted here, at the repository's edge (never rounded).
   return {
     count: row?.total ?? 0,
-    outCents: Number(row?.outCents ?? 0),
-    inCents: Number(row?.inCents ?? 0),
+    outCents: readSummedCents(row?.outCents),
+    inCents: readSummedCents(row?.inCents),
     version: Number(row?.version ?? 0),
   };
 }
@@ -248,7 +249,7 @@ export async function sumByDescription(db: Database, scope: ClientScope, filter:
   });
   const rows = await summing.execute(fillCashFlowPlaceholders(scope, filter));
   // SUM of bigint comes back as text: cents are converted here, at the repository's edge.
-  return rows.map((row) => ({ ...row, totalCents: Number(row.totalCents) }));
+  return rows.map((row) => ({ ...row, totalCents: readSummedCents(row.totalCents) }));
 }
 
 /** Income and expense per cash date of the filtered lines, asset transfers left out (the daily charts). */
@@ -327,8 +328,8 @@ export async function sumByMonthAndCategory(
     .leftJoin(categories, eq(categories.id, sums.categoryId));
   return rows.map((row) => ({
     ...row,
-    totalCents: Number(row.totalCents),
-    untilBalanceCents: Number(row.untilBalanceCents),
+    totalCents: readSummedCents(row.totalCents),
+    untilBalanceCents: readSummedCents(row.untilBalanceCents),
   }));
 }
 
@@ -371,7 +372,7 @@ export async function sumBalanceMovesAround(
           or ${transactions.cashDate} > ${days[0]}::date and ${transactions.cashDate} < ${period.openingDay}::date)`,
       ),
     );
-  return Number(row?.movedCents ?? 0);
+  return readSummedCents(row?.movedCents);
 }
 
 /** The lines marked fixed in the period (newest first; a household has a few dozen a month). */

@@ -1,3 +1,4 @@
+import { maximumLineCents } from '@prumo/domain/money/cents';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -50,7 +51,8 @@ const ManualLineSchema = z.object({
   amount: z
     .number({ error: 'Valor inválido' })
     .int('Valor inválido: envie centavos inteiros')
-    .refine((value) => value !== 0 && Number.isSafeInteger(value), 'Valor inválido'),
+    .refine((value) => value !== 0, 'Valor inválido')
+    .refine((value) => Math.abs(value) <= maximumLineCents, 'Valor acima do limite.'),
   date: QueryDateSchema,
   category: ReferenceSchema,
   description: ReferenceSchema,

@@ -1,4 +1,5 @@
 import type { MonthPlan, MonthTask } from '@prumo/domain/future-flow/future-flow-months';
+import { readSummedCents } from '@prumo/domain/money/cents';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { budgetItems, budgets, categories, organizationFeatures, origins, tasks } from '../../db/schema';
@@ -63,7 +64,7 @@ export async function findMonthBudgets(db: Executor, scope: ClientScope, endMont
       plan.categories.push({
         categoryId: row.categoryId,
         categoryKind: row.categoryKind,
-        amountCents: Number(row.amountCents),
+        amountCents: readSummedCents(row.amountCents),
       });
     }
     found.set(row.budgetId, plan);

@@ -1,4 +1,5 @@
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
+import { readSummedCents } from '@prumo/domain/money/cents';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -158,8 +159,8 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
           .map((month) => ({
             month: month.month,
             transactions: month.lines,
-            income: Number(month.income),
-            expense: Number(month.expense),
+            income: readSummedCents(month.income),
+            expense: readSummedCents(month.expense),
           })),
       }));
     },
