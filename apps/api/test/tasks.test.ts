@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationSettings, tasks } from '../src/db/schema';
+import { updateTaskStatus } from '../src/modules/tasks/tasks.repo';
 import { buildMultipart } from './helpers/multipart';
 import {
   call,
@@ -317,6 +318,33 @@ describe('PUT tasks/task/{id}/change-status/', () => {
   });
 });
 
+describe('the status write of the tasks repository', () => {
+  it('changes only a task the viewer reaches, whatever id it is given', async () => {
+    const task = await createTaskOk(organization.planner, 'import', { client: organization.client.row.id });
+    const outsider = otherOrganization.planner.row;
+    const outsiderCaller = {
+      userId: outsider.id,
+      organizationId: otherOrganization.id,
+      organizationSlug: otherOrganization.slug,
+      role: 'planner' as const,
+      tokenExpiresAt: new Date(Date.now() + 60_000),
+    };
+    const { db } = context.database;
+    expect(await updateTaskStatus(db, { caller: outsiderCaller, clientUserId: null }, task.id, 'done')).toBe(false);
+    const [untouched] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
+    expect(untouched?.status).toBe('pending');
+    const plannerCaller = {
+      ...outsiderCaller,
+      userId: organization.planner.row.id,
+      organizationId: organization.id,
+      organizationSlug: organization.slug,
+    };
+    expect(await updateTaskStatus(db, { caller: plannerCaller, clientUserId: null }, task.id, 'done')).toBe(true);
+    const [changed] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
+    expect(changed?.status).toBe('done');
+  });
+});
+
 describe('DELETE tasks/task/{id}/', () => {
   it('lets the client’s planner or a manager delete a task; clients and others cannot', async () => {
     const task = await createTaskOk(organization.planner, 'import', { client: organization.client.row.id });
@@ -417,6 +445,26 @@ describe('notification_settings/', () => {
       .from(notificationSettings)
       .where(and(eq(notificationSettings.userId, client.row.id)));
     expect(stored).toMatchObject({ channels: ['email'], notificationTrigger: 'notices' });
+  });
+
+  it('keeps both changes when the channels and the trigger are saved at the same time', async () => {
+    const client = organization.client;
+    for (let round = 0; round < 5; round += 1) {
+      await context.database.db.delete(notificationSettings).where(eq(notificationSettings.userId, client.row.id));
+      const answers = await Promise.all([
+        call(context, 'PATCH', '/api/notification_settings/', {
+          token: client.token,
+          payload: { channels: ['in_app'] },
+        }),
+        call(context, 'PATCH', '/api/notification_settings/', {
+          token: client.token,
+          payload: { notificationTrigger: 'notices' },
+        }),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const readBack = await call(context, 'GET', '/api/notification_settings/', { token: client.token });
+      expect(readBack.json(), `round ${round}`).toEqual({ channels: ['in_app'], notificationTrigger: 'notices' });
+    }
   });
 
   it('e-mails the client only on the channels and for the tasks their settings ask for', async () => {

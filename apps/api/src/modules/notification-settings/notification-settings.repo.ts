@@ -18,22 +18,34 @@ export async function findNotificationSettings(db: Executor, userId: number): Pr
   return row ?? { ...defaultNotificationSettings, channels: [...defaultNotificationSettings.channels] };
 }
 
-/** Applies a partial change over what the user has (or the defaults), in one transaction. */
+/**
+ * Applies a partial change over what the user has (or the defaults) in one statement that writes
+ * only the fields sent: two changes of different fields at once both stay.
+ */
 export async function saveNotificationSettings(
   db: Database,
   userId: number,
   change: NotificationSettingsChange,
 ): Promise<NotificationSettings> {
-  return db.transaction(async (transaction) => {
-    const current = await findNotificationSettings(transaction, userId);
-    const next = {
-      channels: change.channels ?? current.channels,
-      notificationTrigger: change.notificationTrigger ?? current.notificationTrigger,
-    };
-    await transaction
-      .insert(notificationSettings)
-      .values({ userId, ...next })
-      .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...next, updatedAt: new Date() } });
-    return next;
-  });
+  const [saved] = await db
+    .insert(notificationSettings)
+    .values({
+      userId,
+      channels: change.channels ?? [...defaultNotificationSettings.channels],
+      notificationTrigger: change.notificationTrigger ?? defaultNotificationSettings.notificationTrigger,
+    })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: {
+        ...(change.channels ? { channels: change.channels } : {}),
+        ...(change.notificationTrigger ? { notificationTrigger: change.notificationTrigger } : {}),
+        updatedAt: new Date(),
+      },
+    })
+    .returning({
+      channels: notificationSettings.channels,
+      notificationTrigger: notificationSettings.notificationTrigger,
+    });
+  if (!saved) throw new Error('notification settings not saved');
+  return saved;
 }

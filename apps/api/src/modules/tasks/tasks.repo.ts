@@ -125,8 +125,19 @@ export async function insertTask(
   return task.id;
 }
 
-export async function updateTaskStatus(db: Executor, taskId: number, status: TaskStatus): Promise<void> {
-  await db.update(tasks).set({ status }).where(eq(tasks.id, taskId));
+/** Sets the status of a task the viewer reaches; answers whether one was changed. */
+export async function updateTaskStatus(
+  db: Executor,
+  viewer: TaskViewer,
+  taskId: number,
+  status: TaskStatus,
+): Promise<boolean> {
+  const updated = await db
+    .update(tasks)
+    .set({ status })
+    .where(and(eq(tasks.id, taskId), buildViewerWhere(viewer)))
+    .returning({ id: tasks.id });
+  return updated.length > 0;
 }
 
 export async function deleteTask(db: Executor, viewer: TaskViewer, id: number): Promise<boolean> {

@@ -112,7 +112,7 @@ export async function changeTaskStatus(deps: AppDependencies, viewer: TaskViewer
       if (status === 'pending' && (await findOtherOpenTask(transaction, task.clientUserId, task))) {
         failWithDetail(400, describeAlreadyOpen(task));
       }
-      await updateTaskStatus(transaction, task.id, status);
+      if (!(await updateTaskStatus(transaction, viewer, task.id, status))) failWithDetail(404, taskMessages.notFound);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
