@@ -1,4 +1,5 @@
 import { validationMessages } from '@prumo/domain/account/messages';
+import { earliestDayYear, latestDayYear } from '@prumo/domain/br/date';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import {
   buildNewTaskSchema,
@@ -25,7 +26,7 @@ import type { TaskViewer } from './tasks.repo';
 import { changeTaskStatus, createTask, findPresentedTask, listTasks, removeTask } from './tasks.service';
 
 /** The widest period a categorizing task looks at: everything imported, past and future bills. */
-const everything = { start: '1900-01-01', end: '2999-12-31' };
+const everything = { start: `${earliestDayYear}-01-01`, end: `${latestDayYear}-12-31` };
 
 /** A list given as repeated parameters (?status=a&status=b) or comma-separated (?status=a,b); 'all' is no filter. */
 function buildListParameterSchema<T extends string>(values: readonly [T, ...T[]], message: string) {

@@ -1,4 +1,5 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { earliestDayYear, latestDayYear } from '@prumo/domain/br/date';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/amount-text';
@@ -18,8 +19,8 @@ import { LineCategoryPicker } from './line-category-picker';
  * (tasks/categorizing/{id}/): an old statement imported today, or a card bill due next year, too.
  */
 const taskFilter: CashFlowFilter = {
-  start: '1900-01-01',
-  end: '2999-12-31',
+  start: `${earliestDayYear}-01-01`,
+  end: `${latestDayYear}-12-31`,
   origins: [],
   categories: [],
   descriptions: [],
