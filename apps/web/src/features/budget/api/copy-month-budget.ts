@@ -35,16 +35,17 @@ export async function getMonthBudgetSources(targetMonth: string, signal?: AbortS
   };
 }
 
-export function monthBudgetSourcesQueryOptions(clientId: string | null, targetMonth: string) {
+export function monthBudgetSourcesQueryOptions(clientId: string | null, targetMonth: string, enabled: boolean) {
   return queryOptions({
     queryKey: [...futureFlowKey, 'sources', clientId, targetMonth],
     queryFn: ({ signal }) => getMonthBudgetSources(targetMonth, signal),
+    enabled,
   });
 }
 
-export function useMonthBudgetSources(targetMonth: string) {
+export function useMonthBudgetSources(targetMonth: string, enabled: boolean) {
   const clientId = useRouteClientId();
-  return useQuery(monthBudgetSourcesQueryOptions(clientId, targetMonth));
+  return useQuery(monthBudgetSourcesQueryOptions(clientId, targetMonth, enabled));
 }
 
 export interface MonthBudgetCopy {

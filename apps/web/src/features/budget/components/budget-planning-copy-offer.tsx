@@ -7,16 +7,19 @@ import { type MonthBudgetCopy, useCopyMonthBudget, useMonthBudgetSources } from 
 interface BudgetPlanningCopyOfferProps {
   /** The planned month's first day, "2026-12-01". */
   targetMonth: string;
+  /** The offer shows only while the month plans nothing. */
+  isMonthEmpty: boolean;
 }
 
 /**
  * A planner starting an empty month may start from the plan the month follows now (the latest
  * earlier month's) or from the client's ideal budget, then adjust it (future-flow/create/).
  */
-export function BudgetPlanningCopyOffer({ targetMonth }: BudgetPlanningCopyOfferProps) {
-  const sources = useMonthBudgetSources(targetMonth);
+export function BudgetPlanningCopyOffer({ targetMonth, isMonthEmpty }: BudgetPlanningCopyOfferProps) {
+  const sources = useMonthBudgetSources(targetMonth, isMonthEmpty);
   const copy = useCopyMonthBudget();
-  if (!sources.data || (!sources.data.previousDate && !sources.data.hasIdeal)) return null;
+  // Stays mounted once the copy fills the month, so the copy's own success message still shows.
+  if (!isMonthEmpty || !sources.data || (!sources.data.previousDate && !sources.data.hasIdeal)) return null;
 
   const askCopy = (from: MonthBudgetCopy['from']) =>
     copy.mutate(

@@ -89,8 +89,7 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
   const accepted = actingAs === 'client' && task.data.status === 'done';
   const isDraft = task.data.sent_at === null;
   const targetMonth = task.data.target_month;
-  const offersCopy =
-    actingAs === 'planner' && hasFutureFlow && targetMonth !== null && budget.isSuccess && isBudgetEmpty(budget.data);
+  const offersCopy = actingAs === 'planner' && hasFutureFlow && targetMonth !== null && budget.isSuccess;
   return (
     <Stack gap="md">
       {backLink}
@@ -122,7 +121,9 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
           </Button>
         </Group>
       </Paper>
-      {offersCopy && targetMonth ? <BudgetPlanningCopyOffer targetMonth={targetMonth} /> : null}
+      {offersCopy && targetMonth ? (
+        <BudgetPlanningCopyOffer targetMonth={targetMonth} isMonthEmpty={isBudgetEmpty(budget.data)} />
+      ) : null}
       {budget.isPending ? (
         <PageLoader />
       ) : budget.isError ? (
