@@ -153,6 +153,34 @@ export class PrumoApi {
     return (await response.json()) as { id: number; title: string };
   }
 
+  /**
+   * As the client's planner: plans a whole category for the planning's month (future-flow/edit/,
+   * the same amount again changes nothing) and finishes the planning, which sends the draft to
+   * the client (ADR 6).
+   */
+  async sendPlanning(
+    plannerKey: string,
+    planning: { id: number; client: number; month: string },
+    line: { category: string; amount: number },
+  ): Promise<void> {
+    const headers = { Authorization: `Token ${plannerKey}` };
+    const params = { clientId: planning.client };
+    const categories = (await (await this.request.get('/api/category/', { headers, params })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const category = categories.find((candidate) => candidate.name === line.category);
+    if (!category) throw new Error(`No category ${line.category}`);
+    const planned = await this.request.put('/api/future-flow/edit/', {
+      headers,
+      params,
+      data: { date: planning.month, items: [{ category: category.id, amount: line.amount }] },
+    });
+    expect(planned.status(), `PUT /api/future-flow/edit/ for ${planning.month}`).toBe(200);
+    const finished = await this.request.put(`/api/tasks/budget-planning/${planning.id}/finish/`, { headers, params });
+    expect(finished.status(), `PUT /api/tasks/budget-planning/${planning.id}/finish/`).toBe(200);
+  }
+
   /** DELETE budget-item/{id}/ for every item of the client's budget of `month` ("2026-11"): the month starts empty. */
   async clearBudget(key: string, month: string): Promise<void> {
     const headers = { Authorization: `Token ${key}` };

@@ -106,7 +106,8 @@ test.describe('Issue 4: a planner plans the next month, the client accepts it', 
     await expect(page).toHaveURL(new RegExp(`/tarefas-e-avisos\\?clientId=${clientId}$`));
     await tasksPage.createTask({ type: 'Planejamento do orçamento', month: nextMonth.label });
     await expect(shell.snackbars.success('Tarefa criada')).toBeVisible();
-    await expect(tasksPage.statusOf(title)).toHaveText('Nova');
+    // Carla does not see it yet: it is the planner's draft until finished (ADR 6).
+    await expect(tasksPage.statusOf(title)).toHaveText('Rascunho');
 
     // Following the task opens its planning, for Carla, on next month's empty budget.
     await tasksPage
@@ -116,6 +117,8 @@ test.describe('Issue 4: a planner plans the next month, the client accepts it', 
     await expect(page).toHaveURL(new RegExp(`/planejamento\\?task=\\d+&client=${clientId}$`));
     await expect(planning.title(title)).toBeVisible();
     await expect(planning.header(title)).toContainText(`${client.fullName} · Orçamento de`);
+    await expect(planning.header(title)).toContainText('Rascunho');
+    await expect(planning.header(title)).toContainText('O cliente ainda não vê este planejamento.');
     await expect(planning.budget.section('Receitas')).toContainText('Nenhuma receita planejada');
 
     for (const item of plan) {
@@ -168,5 +171,46 @@ test.describe('Issue 4: a planner plans the next month, the client accepts it', 
       Object.fromEntries(plan.map((item) => [item.description, item.cents])),
     );
     await api.signOut(clientKey);
+  });
+
+  test('an empty month starts from a copy of the plan it follows; a planning that does not exist says so', async ({
+    page,
+    api,
+    signInAs,
+    shell,
+  }) => {
+    const nextMonth = findNextMonthInBrasilia();
+    const planning = new BudgetPlanningPage(page);
+    const plannerKey = await api.signIn(demo.planner.email, demoPassword, demo.slug);
+    const task = await api.createTask(plannerKey, 'budget-planning', {
+      client: clientId,
+      start: `${nextMonth.month}-01`,
+    });
+    await api.signOut(plannerKey);
+    // The plan next month follows now: this month's, as Carla keeps it.
+    const clientKey = await api.signIn(client.email, demoPassword, demo.slug);
+    const currentMonth = await api.currentMonth(clientKey);
+    await api.planMonth(clientKey, currentMonth.slice(0, 7), [{ category: 'Moradia', amount: 210_000 }]);
+    const followed = `${currentMonth.slice(5, 7)}/${currentMonth.slice(0, 4)}`;
+
+    await signInAs(demo.slug, demo.planner);
+    await page.goto(`${BudgetPlanningPage.path(demo.slug)}?task=${task.id}&client=${clientId}`);
+    await expect(planning.title(task.title)).toBeVisible();
+    const copy = page.getByRole('button', { name: `Copiar o orçamento de ${followed}`, exact: true });
+    await copy.click();
+    await expect(shell.snackbars.success('Orçamento copiado: ajuste o que mudar neste mês.')).toBeVisible();
+    await expect(planning.budget.section('Despesas')).toContainText('Moradia');
+    // The month plans something now: nothing more to copy.
+    await expect(copy).toHaveCount(0);
+    expect(await api.plannedAmounts(clientKey, nextMonth.month)).toEqual(
+      await api.plannedAmounts(clientKey, currentMonth.slice(0, 7)),
+    );
+    await api.signOut(clientKey);
+
+    await page.goto(`${BudgetPlanningPage.path(demo.slug)}?task=999999&client=${clientId}`);
+    await expect(page.getByText('Planejamento não encontrado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Ver todos os planejamentos', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/planejamento\\?client=${clientId}$`));
   });
 });

@@ -50,7 +50,8 @@ test.describe('Tasks and notices', () => {
     await expect(shell.snackbars.success('Tarefa criada')).toBeVisible();
     await expect(tasksPage.newTaskDialog).toHaveCount(0);
     await expect(tasksPage.row(planningTitle)).toBeVisible();
-    await expect(tasksPage.statusOf(planningTitle)).toHaveText('Nova');
+    // The client does not see it until the planner fills and finishes it (ADR 6).
+    await expect(tasksPage.statusOf(planningTitle)).toHaveText('Rascunho');
     await expect(tasksPage.row(planningTitle)).toContainText(nextMonth.label);
 
     // One open planning per client and month: the second is refused with the reason.
@@ -83,6 +84,12 @@ test.describe('Tasks and notices', () => {
       client: clientId,
       start: nextMonth.firstDay,
     });
+    // A planning reaches the client once the planner has planned and finished it (ADR 6).
+    await api.sendPlanning(
+      plannerKey,
+      { id: planning.id, client: clientId, month: nextMonth.firstDay.slice(0, 7) },
+      { category: 'Moradia', amount: 250_000 },
+    );
     await api.createTask(plannerKey, 'notification', { client: clientId, ...notice });
     await api.signOut(plannerKey);
 
@@ -106,6 +113,11 @@ test.describe('Tasks and notices', () => {
     await bell.panel.getByRole('link', { name: 'Ver todas as tarefas e avisos' }).click();
     await expect(page).toHaveURL(TasksPage.path(demo.slug));
     await expect(tasksPage.statusOf(planning.title)).toHaveText('Nova');
+    // A planning is accepted on its screen, where the plan is: the list opens it, it does not complete it.
+    await expect(tasksPage.row(planning.title).getByRole('link', { name: `Abrir: ${planning.title}` })).toBeVisible();
+    await expect(
+      tasksPage.row(planning.title).getByRole('button', { name: `Concluir: ${planning.title}` }),
+    ).toHaveCount(0);
     await tasksPage.showMode('Avisos');
     await expect(page.getByText('Nenhum aviso.', { exact: true })).toBeVisible();
     await tasksPage.showStatus('Ignoradas');

@@ -75,6 +75,20 @@ async function addRent(token: string, budgetId: number, query = '') {
   return response.json();
 }
 
+/** The planner plans the month's rent and finishes the planning: the draft is sent to the client (ADR 6). */
+async function sendPlanning(target: TestOrganization, task: PlanningTask, client = target.client) {
+  await addRent(target.planner.token, task.budget, `?clientId=${client.row.id}`);
+  const finished = await call(
+    context,
+    'PUT',
+    `/api/tasks/budget-planning/${task.id}/finish/?clientId=${client.row.id}`,
+    {
+      token: target.planner.token,
+    },
+  );
+  expect(finished.statusCode, finished.body).toBe(200);
+}
+
 async function readStatus(taskId: number) {
   const [row] = await context.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId));
   return row?.status;
@@ -145,6 +159,7 @@ describe('a budget-planning task', () => {
   it('is shown with its target month and budget to its client and their planner only', async () => {
     const task = await createTask(organization, '2027-01-05');
     const clientId = organization.client.row.id;
+    await sendPlanning(organization, task);
     const asClient = await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/`, {
       token: organization.client.token,
     });
@@ -175,6 +190,10 @@ describe('a budget-planning task', () => {
     const target = await createTestOrganization(context);
     const first = await createTask(target, '2026-11-01');
     const second = await createTask(target, '2026-12-01');
+    await sendPlanning(target, first);
+    await sendPlanning(target, second);
+    // The planner's draft of January: theirs to see, not the client's yet.
+    await createTask(target, '2027-01-01');
     // A task of the lone client (who has no planner), made by the manager.
     await createTask(target, '2026-12-01', null, { creator: target.manager, client: target.loneClient });
     await context.database.db.update(tasks).set({ status: 'done' }).where(eq(tasks.id, first.id));
@@ -197,11 +216,12 @@ describe('a budget-planning task', () => {
     const asPlanner = (
       await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.planner.token })
     ).json();
-    expect(asPlanner.count).toBe(2);
+    expect(asPlanner.count).toBe(3);
+    expect(asPlanner.results[0]).toMatchObject({ target_month: '2027-01-01', sent_at: null });
     const asManager = (
       await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.manager.token })
     ).json();
-    expect(asManager.count).toBe(3);
+    expect(asManager.count).toBe(4);
     const namedByPlanner = await call(
       context,
       'GET',
@@ -220,6 +240,84 @@ describe('a budget-planning task', () => {
     });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json()).toEqual({ status: ['Status inválido: use pending, rejected ou done.'] });
+  });
+});
+
+describe('a planning not sent yet', () => {
+  it('is the planner’s draft: the client’s lists, bell, screen and e-mail wait for the first finishing', async () => {
+    const target = await createTestOrganization(context);
+    const clientId = target.client.row.id;
+    context.mailbox.length = 0;
+    const task = await createTask(target, '2026-12-01');
+    const asPlanner = await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/?clientId=${clientId}`, {
+      token: target.planner.token,
+    });
+    expect(asPlanner.json()).toMatchObject({ id: task.id, status: 'pending', sent_at: null });
+    const readAsClient = async () => ({
+      screen: await call(context, 'GET', `/api/tasks/budget-planning/${task.id}/`, { token: target.client.token }),
+      plannings: (await call(context, 'GET', '/api/tasks/budget-planning/', { token: target.client.token })).json(),
+      bell: (await call(context, 'GET', '/api/tasks/task/?status=pending', { token: target.client.token })).json(),
+      everyTask: (await call(context, 'GET', '/api/tasks/task/?status=all', { token: target.client.token })).json(),
+    });
+
+    const draft = await readAsClient();
+    expect(draft.screen.statusCode).toBe(404);
+    expect(draft.screen.json()).toEqual({ detail: 'Tarefas não encontradas' });
+    expect(draft.plannings.count).toBe(0);
+    expect(draft.bell.count).toBe(0);
+    expect(draft.everyTask.count).toBe(0);
+    const acceptDraft = await call(context, 'PUT', `/api/tasks/budget-planning/${task.id}/finish/`, {
+      token: target.client.token,
+    });
+    expect(acceptDraft.statusCode).toBe(404);
+    expect((await changeStatus(target.client, task.id, 'done')).statusCode).toBe(404);
+    expect(context.mailbox.filter((mail) => mail.to === target.client.email)).toEqual([]);
+
+    await sendPlanning(target, task);
+    const sent = await readAsClient();
+    expect(sent.screen.statusCode).toBe(200);
+    expect(sent.screen.json().sent_at).toEqual(expect.any(String));
+    expect(sent.plannings.results.map((row: { id: number }) => row.id)).toEqual([task.id]);
+    expect(sent.bell.results.map((row: { id: number }) => row.id)).toEqual([task.id]);
+    const mails = context.mailbox.filter((mail) => mail.to === target.client.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Nova tarefa: Planejamento do orçamento de dezembro/2026 — Organização ${target.slug}`,
+    ]);
+
+    // A revision is not a new task: no second e-mail, and the first sending is kept.
+    const revised = await call(context, 'PUT', `/api/tasks/budget-planning/${task.id}/finish/?clientId=${clientId}`, {
+      token: target.planner.token,
+    });
+    expect(revised.json().sent_at).toBe(sent.screen.json().sent_at);
+    expect(context.mailbox.filter((mail) => mail.to === target.client.email)).toHaveLength(1);
+  });
+
+  it('is completed by the client from the tasks list only as accepting it would be', async () => {
+    const target = await createTestOrganization(context);
+    const clientId = target.client.row.id;
+    const task = await createTask(target, '2027-01-01');
+    await sendPlanning(target, task);
+    // The planner took everything out again after sending it.
+    const [item] = await context.database.db
+      .select({ id: budgetItems.id })
+      .from(budgetItems)
+      .where(eq(budgetItems.budgetId, task.budget));
+    const emptied = await call(context, 'PUT', `/api/budget/${task.id}/delete-items/?clientId=${clientId}`, {
+      token: target.planner.token,
+      payload: [item?.id],
+    });
+    expect(emptied.statusCode).toBe(200);
+
+    const completeEmpty = await changeStatus(target.client, task.id, 'done');
+    expect(completeEmpty.statusCode).toBe(400);
+    expect(completeEmpty.json()).toEqual({ detail: 'Planejamento não finalizado' });
+    expect(await readStatus(task.id)).toBe('pending');
+
+    await addRent(target.planner.token, task.budget, `?clientId=${clientId}`);
+    const complete = await changeStatus(target.client, task.id, 'done');
+    expect(complete.statusCode).toBe(200);
+    expect(complete.json()).toMatchObject({ id: task.id, status: 'done' });
+    expect(await readStatus(task.id)).toBe('done');
   });
 });
 
@@ -266,7 +364,7 @@ describe('finishing the planning', () => {
     const target = await createTestOrganization(context);
     const clientId = target.client.row.id;
     const first = await createTask(target, '2026-12-01');
-    await addRent(target.planner.token, first.budget, `?clientId=${clientId}`);
+    await sendPlanning(target, first);
     // The client ignored the first planning, so the planner asked again for December.
     expect((await changeStatus(target.client, first.id, 'rejected')).statusCode).toBe(200);
     const second = await createTask(target, '2026-12-15');
@@ -275,6 +373,7 @@ describe('finishing the planning', () => {
       call(context, 'PUT', `/api/tasks/budget-planning/${first.id}/finish/?clientId=${clientId}`, {
         token: target.planner.token,
       });
+    // The second is the planner's draft, still the month's open planning.
 
     const revision = await finishFirst();
     expect(revision.statusCode).toBe(400);
@@ -284,7 +383,16 @@ describe('finishing the planning', () => {
     expect(await readStatus(first.id)).toBe('rejected');
     expect(await readStatus(second.id)).toBe('pending');
 
-    // Once the client accepts the second, the first can be revised and sent again.
+    // Once the planner sends the second and the client accepts it, the first can be revised and sent again.
+    const sentSecond = await call(
+      context,
+      'PUT',
+      `/api/tasks/budget-planning/${second.id}/finish/?clientId=${clientId}`,
+      {
+        token: target.planner.token,
+      },
+    );
+    expect(sentSecond.statusCode).toBe(200);
     const accepted = await call(context, 'PUT', `/api/tasks/budget-planning/${second.id}/finish/`, {
       token: target.client.token,
     });
@@ -333,6 +441,10 @@ describe('finishing the planning', () => {
       .where(eq(budgetItems.budgetId, task.budget));
     expect(left).toHaveLength(3);
 
+    const sent = await call(context, 'PUT', `/api/tasks/budget-planning/${task.id}/finish/?clientId=${clientId}`, {
+      token: target.planner.token,
+    });
+    expect(sent.statusCode).toBe(200);
     const deleted = await call(context, 'PUT', `/api/budget/${task.id}/delete-items/`, {
       token: target.client.token,
       payload: { ids: [rent, food] },

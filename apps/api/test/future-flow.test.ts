@@ -219,13 +219,21 @@ describe('the months of the future flow', () => {
       plannedFrom: { budget: october.budget, date: '10/2026' },
     });
     expect(november?.planned.result).toBe(550_000);
+    // December's planning is still the planner's draft: not the client's yet (ADR 6), but the planner's.
     expect(decemberMonth).toMatchObject({
       id: december.id,
       carried: true,
       plannedFrom: { budget: october.budget },
-      taskId: task.id,
-      taskStatus: 'pending',
+      taskId: null,
+      taskStatus: null,
     });
+    const asPlanner = await call(context, 'GET', `/api/future-flow/?clientId=${organization.client.row.id}`, {
+      token: organization.planner.token,
+    });
+    const plannersDecember = (asPlanner.json().results as FutureFlowMonthView[]).find(
+      (month) => month.date === '12/2026',
+    );
+    expect(plannersDecember).toMatchObject({ id: december.id, taskId: task.id, taskStatus: 'pending' });
     expect(januaryMonth).toMatchObject({ id: january.budget, carried: false });
     expect(januaryMonth?.planned).toEqual({ income: 900_000, expense: 0, assetTransfer: 0, result: 900_000 });
     expect(february).toMatchObject({

@@ -51,12 +51,33 @@ function changeStatus(by: TestUser, taskId: number, status: string, query = '') 
   });
 }
 
+/** The planner plans the month's rent and finishes the planning, which sends the draft to the client (ADR 6). */
+async function sendPlanning(taskId: number, targetMonth: string) {
+  const clientId = organization.client.row.id;
+  const categories: { id: number; name: string }[] = (
+    await call(context, 'GET', '/api/category/', { token: organization.client.token })
+  ).json();
+  const item = await call(context, 'POST', `/api/budget-item/?clientId=${clientId}`, {
+    token: organization.planner.token,
+    payload: {
+      target_month: targetMonth,
+      category: categories.find((row) => row.name === 'Moradia')?.id,
+      amount: 1_000,
+    },
+  });
+  expect(item.statusCode, item.body).toBe(201);
+  const finished = await call(context, 'PUT', `/api/tasks/budget-planning/${taskId}/finish/?clientId=${clientId}`, {
+    token: organization.planner.token,
+  });
+  expect(finished.statusCode, finished.body).toBe(200);
+}
+
 function listTasks(by: TestUser, query = '') {
   return call(context, 'GET', `/api/tasks/task/${query}`, { token: by.token });
 }
 
 describe('POST tasks/{type}/', () => {
-  it('lets a planner create a budget-planning task for their client: the month of its start, a pt-BR title, an e-mail', async () => {
+  it('lets a planner create a budget-planning task for their client: the month of its start, a pt-BR title, an e-mail once sent', async () => {
     const client = organization.client;
     const response = await createTask(organization.planner, 'budget-planning', {
       client: client.row.id,
@@ -76,7 +97,13 @@ describe('POST tasks/{type}/', () => {
     });
     const [stored] = await context.database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stored).toMatchObject({ organizationId: organization.id, clientUserId: client.row.id, status: 'pending' });
+    expect(task.sent_at).toBeNull();
+    // The planning is the planner's draft: the client hears of it when the planner sends it.
+    expect(context.mailbox.filter((message) => message.to === client.email)).toEqual([]);
+    expect((await listTasks(client)).json().count).toBe(0);
 
+    await sendPlanning(task.id, '2026-11');
+    expect((await listTasks(client)).json().results.map((row: { id: number }) => row.id)).toEqual([task.id]);
     const mail = context.mailbox.find((message) => message.to === client.email);
     expect(mail?.subject).toBe(
       `Nova tarefa: Planejamento do orçamento de novembro/2026 — Organização ${organization.slug}`,
@@ -279,14 +306,15 @@ describe('PUT tasks/task/{id}/change-status/', () => {
   });
 
   it('reopens a planning only while no other planning of that month is open', async () => {
-    const body = { client: organization.client.row.id, start: '2026-11-01' };
+    const body = { client: organization.client.row.id, start: '2027-03-01' };
     const first = await createTaskOk(organization.planner, 'budget-planning', body);
-    await changeStatus(organization.client, first.id, 'rejected');
+    await sendPlanning(first.id, '2027-03');
+    expect((await changeStatus(organization.client, first.id, 'rejected')).statusCode).toBe(200);
     const second = await createTaskOk(organization.planner, 'budget-planning', body);
     const reopen = await changeStatus(organization.planner, first.id, 'pending');
     expect(reopen.statusCode).toBe(400);
     expect(reopen.json()).toEqual({
-      detail: 'Este cliente já tem uma tarefa de planejamento pendente para novembro/2026.',
+      detail: 'Este cliente já tem uma tarefa de planejamento pendente para março/2027.',
     });
     await changeStatus(organization.planner, second.id, 'done');
     expect((await changeStatus(organization.planner, first.id, 'pending')).statusCode).toBe(200);

@@ -367,6 +367,11 @@ export const tasks = pgTable(
     start: date('start'),
     end: date('end'),
     bundleId: integer('bundle_id').references(() => importBundles.id, { onDelete: 'cascade' }),
+    /**
+     * When the client was given the task: at creation, except a budget planning, which is the
+     * planner's draft (null, unseen by the client) until the planner first finishes it (ADR 6).
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [

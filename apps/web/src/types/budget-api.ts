@@ -82,6 +82,8 @@ export interface BudgetPlanningTask {
   start: string | null;
   end: string | null;
   created_at: string;
+  /** Null while the planning is the planner's draft ("Rascunho"): the client does not see it yet. */
+  sent_at: string | null;
   target_month: string | null;
   budget: number | null;
 }

@@ -17,6 +17,8 @@ export interface Task {
   created_by: number | null;
   created_by_name: string | null;
   bundle: number | null;
+  /** Null while a budget planning is the planner's draft: only advisers see it. */
+  sent_at: string | null;
 }
 
 export interface NotificationSettingsAnswer {

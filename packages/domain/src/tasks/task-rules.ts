@@ -41,6 +41,8 @@ export const taskMessages = {
   categorizingAlreadyOpen: 'Este cliente já tem uma tarefa de categorização pendente.',
   onlyClientIgnores: 'Só o cliente pode ignorar uma tarefa.',
   doneCannotBeIgnored: 'Uma tarefa concluída não pode ser ignorada.',
+  /** product §4: a planning not sent, or with nothing planned, cannot be finished nor accepted. */
+  planningNotFinished: 'Planejamento não finalizado',
   created: 'Tarefa criada',
   deleted: 'Tarefa excluída',
 } as const;

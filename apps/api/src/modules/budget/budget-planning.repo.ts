@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { budgets, profiles, tasks, users } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
@@ -7,9 +7,12 @@ type Executor = Database | Transaction;
 
 export type TaskStatus = (typeof tasks.$inferSelect)['status'];
 
-/** Whose tasks a list shows: one client's, a planner's clients', or (a manager) the organization's. */
+/**
+ * Whose tasks a list shows: one client's, a planner's clients', or (a manager) the organization's.
+ * `onlySent` leaves out the planner's drafts, for the client's own list (ADR 6).
+ */
 export type TaskListScope =
-  | { organizationId: number; clientUserId: number }
+  | { organizationId: number; clientUserId: number; onlySent: boolean }
   | { organizationId: number; plannerUserId: number }
   | { organizationId: number };
 
@@ -18,6 +21,7 @@ function whereTasksOfList(scope: TaskListScope): SQL | undefined {
     eq(tasks.organizationId, scope.organizationId),
     eq(tasks.type, 'budget-planning'),
     'clientUserId' in scope ? eq(tasks.clientUserId, scope.clientUserId) : undefined,
+    'onlySent' in scope && scope.onlySent ? isNotNull(tasks.sentAt) : undefined,
     'plannerUserId' in scope
       ? inArray(
           tasks.clientUserId,
@@ -33,6 +37,8 @@ function whereTaskOfScope(scope: ClientScope, id: number): SQL | undefined {
     eq(tasks.type, 'budget-planning'),
     eq(tasks.organizationId, scope.organizationId),
     eq(tasks.clientUserId, scope.clientUserId),
+    // A planning is the planner's draft, out of the client's reach, until first finished (ADR 6).
+    scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
   );
 }
 
@@ -55,6 +61,7 @@ const taskColumns = {
   createdByUserId: tasks.createdByUserId,
   start: tasks.start,
   end: tasks.end,
+  sentAt: tasks.sentAt,
   createdAt: tasks.createdAt,
   budgetId: budgets.id,
 };
@@ -70,6 +77,7 @@ export type PlanningTaskRow = {
   createdByUserId: number | null;
   start: string | null;
   end: string | null;
+  sentAt: Date | null;
   createdAt: Date;
   budgetId: number | null;
 };
@@ -114,6 +122,12 @@ export async function updatePlanningTaskStatus(
   id: number,
   status: TaskStatus,
 ): Promise<boolean> {
-  const updated = await db.update(tasks).set({ status }).where(whereTaskOfScope(scope, id)).returning({ id: tasks.id });
+  // A planner's or manager's finishing sends the planning; the first sending is kept.
+  const sentAt = scope.caller.role === 'client' ? undefined : sql`coalesce(${tasks.sentAt}, now())`;
+  const updated = await db
+    .update(tasks)
+    .set({ status, sentAt })
+    .where(whereTaskOfScope(scope, id))
+    .returning({ id: tasks.id });
   return updated.length > 0;
 }

@@ -64,6 +64,7 @@ export function registerBudgetPlanningRoutes(app: FastifyInstance, deps: AppDepe
   api.put(
     '/api/tasks/budget-planning/:id/finish/',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
-    async (request) => finishBudgetPlanning(deps, await resolveClientScope(deps.db, request), request.params.id),
+    async (request) =>
+      finishBudgetPlanning(deps, request, await resolveClientScope(deps.db, request), request.params.id),
   );
 }

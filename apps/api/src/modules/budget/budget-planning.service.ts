@@ -1,12 +1,14 @@
 import { findMonthOfDay, targetMonthNotFound } from '@prumo/domain/budget/target-month';
+import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
 import { isUniqueViolation } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
-import { findOtherOpenTask } from '../tasks/tasks.repo';
+import { emailNewTaskToClient } from '../tasks/task-emails';
+import { findOtherOpenTask, findTask } from '../tasks/tasks.repo';
 import { describeAlreadyOpen } from '../tasks/tasks.service';
-import { countBudgetItems, findMonthBudget, findOrCreateMonthBudget } from './budget.repo';
+import { countMonthBudgetItems, findOrCreateMonthBudget } from './budget.repo';
 import {
   findPlanningTask,
   findPlanningTaskPage,
@@ -33,6 +35,8 @@ function presentPlanningTask<Budget extends number | null>(row: PlanningTaskRow,
     start: row.start,
     end: row.end,
     created_at: row.createdAt.toISOString(),
+    // null while the planning is the planner's draft (Rascunho): the client does not see it yet.
+    sent_at: row.sentAt?.toISOString() ?? null,
     target_month: row.start ? findMonthOfDay(row.start) : null,
     budget: budgetId,
   };
@@ -49,7 +53,10 @@ export async function findBudgetPlanningTask(deps: Pick<AppDependencies, 'db'>, 
 
 /** Which tasks a list call may show: the named (or calling) client's, else the planner's clients'. */
 export function buildTaskListScope(caller: Caller, clientScope: ClientScope | null): TaskListScope {
-  if (clientScope) return { organizationId: clientScope.organizationId, clientUserId: clientScope.clientUserId };
+  if (clientScope) {
+    const { organizationId, clientUserId } = clientScope;
+    return { organizationId, clientUserId, onlySent: caller.role === 'client' };
+  }
   if (caller.role === 'manager') return { organizationId: caller.organizationId };
   return { organizationId: caller.organizationId, plannerUserId: caller.userId };
 }
@@ -66,18 +73,24 @@ export async function listBudgetPlanningTasks(
 /**
  * product §4: finishing the planning sets the task pending when a planner finishes (the client
  * then sees it as new) and done when the client does (accepting it). A month with nothing
- * planned cannot be finished. A revision makes the task pending again, which ADR 5 refuses while
+ * planned cannot be finished. The planner's first finishing sends the draft to the client, who
+ * is then told by e-mail as of any new task (ADR 6). A revision makes the task pending again, which ADR 5 refuses while
  * another planning of the same month is open: 400 with the reason, as reopening it would be.
  */
-export async function finishBudgetPlanning(deps: AppDependencies, scope: ClientScope, id: number) {
+export async function finishBudgetPlanning(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  scope: ClientScope,
+  id: number,
+) {
   const status: TaskStatus = scope.caller.role === 'client' ? 'done' : 'pending';
+  let isFirstSending = false;
   try {
     await deps.db.transaction(async (transaction) => {
       const task = await findPlanningTask(transaction, scope, id);
       if (!task) failWithDetail(404, planningMessages.taskNotFound);
       if (!task.start) failWithDetail(400, targetMonthNotFound);
-      const budget = await findMonthBudget(transaction, scope, findMonthOfDay(task.start));
-      const plannedItems = budget ? await countBudgetItems(transaction, scope, budget.id) : 0;
+      const plannedItems = await countMonthBudgetItems(transaction, scope, findMonthOfDay(task.start));
       if (plannedItems === 0) failWithDetail(400, planningMessages.notFinished);
       const openTask = { id, type: 'budget-planning' as const, start: task.start };
       if (status === 'pending' && (await findOtherOpenTask(transaction, scope.clientUserId, openTask))) {
@@ -85,6 +98,7 @@ export async function finishBudgetPlanning(deps: AppDependencies, scope: ClientS
       }
       const updated = await updatePlanningTaskStatus(transaction, scope, id, status);
       if (!updated) failWithDetail(400, planningMessages.notFinished);
+      isFirstSending = status === 'pending' && task.sentAt === null;
     });
   } catch (error) {
     // Two requests raced past the check: the index of open plannings settles it.
@@ -92,6 +106,10 @@ export async function finishBudgetPlanning(deps: AppDependencies, scope: ClientS
     const task = await findPlanningTask(deps.db, scope, id);
     if (!task?.start) throw error;
     failWithDetail(400, describeAlreadyOpen({ type: 'budget-planning', start: task.start }));
+  }
+  if (isFirstSending) {
+    const sent = await findTask(deps.db, { caller: scope.caller, clientUserId: scope.clientUserId }, id);
+    if (sent) await emailNewTaskToClient(deps, request, scope, sent);
   }
   return findBudgetPlanningTask(deps, scope, id);
 }

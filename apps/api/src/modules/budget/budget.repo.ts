@@ -163,6 +163,12 @@ export async function countBudgetItems(db: Executor, scope: ClientScope, budgetI
   return row?.total ?? 0;
 }
 
+/** How many items the client's budget of the month plans: 0 when the month has no budget yet. */
+export async function countMonthBudgetItems(db: Executor, scope: ClientScope, targetMonth: string): Promise<number> {
+  const budget = await findMonthBudget(db, scope, targetMonth);
+  return budget ? countBudgetItems(db, scope, budget.id) : 0;
+}
+
 export type CategoryChoice =
   | { found: true; categoryId: number; descriptionId: number | null }
   | { found: false; field: 'category' | 'description' };

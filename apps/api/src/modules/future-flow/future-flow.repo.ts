@@ -122,6 +122,8 @@ export async function findPlanningTasksOfMonths(
         eq(tasks.organizationId, scope.organizationId),
         eq(tasks.clientUserId, scope.clientUserId),
         eq(tasks.type, 'budget-planning'),
+        // The planner's unsent draft is not the client's yet (ADR 6).
+        scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
         gte(tasks.start, range.startMonth),
         lt(tasks.start, sql`(${range.endMonth}::date + interval '1 month')::date`),
       ),

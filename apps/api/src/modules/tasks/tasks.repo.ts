@@ -1,5 +1,5 @@
 import type { TaskStatus, TaskType } from '@prumo/domain/tasks/task-rules';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { profiles, tasks, users } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
@@ -10,6 +10,7 @@ type Executor = Database | Transaction;
 /**
  * Whose tasks a caller reaches: a client their own; a planner those of their clients; a manager
  * those of the organization's clients. `clientUserId` narrows to one client when the call names one.
+ * A client never reaches a task not sent to them yet: a planning still the planner's draft (ADR 6).
  */
 export interface TaskViewer {
   caller: Caller;
@@ -21,6 +22,7 @@ function buildViewerWhere(viewer: TaskViewer) {
   return and(
     eq(tasks.organizationId, caller.organizationId),
     caller.role === 'client' ? eq(tasks.clientUserId, caller.userId) : undefined,
+    caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
     caller.role === 'planner'
       ? sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${tasks.clientUserId}
           and ${profiles.accessLevel} = 'client' and ${profiles.plannerUserId} = ${caller.userId})`
@@ -39,6 +41,7 @@ const taskColumns = {
   start: tasks.start,
   end: tasks.end,
   bundleId: tasks.bundleId,
+  sentAt: tasks.sentAt,
   createdAt: tasks.createdAt,
   createdByUserId: tasks.createdByUserId,
   createdByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users}
@@ -55,6 +58,7 @@ export type TaskRow = {
   start: string | null;
   end: string | null;
   bundleId: number | null;
+  sentAt: Date | null;
   createdAt: Date;
   createdByUserId: number | null;
   createdByName: string | null;
@@ -71,6 +75,7 @@ function buildFilterWhere(scope: ClientScope, filter: TaskFilter) {
   return and(
     eq(tasks.organizationId, scope.organizationId),
     eq(tasks.clientUserId, scope.clientUserId),
+    scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
     filter.statuses ? inArray(tasks.status, filter.statuses) : undefined,
     filter.types ? inArray(tasks.type, filter.types) : undefined,
   );
@@ -110,7 +115,15 @@ export async function findTask(
 export async function insertTask(
   db: Executor,
   scope: ClientScope,
-  values: { type: TaskType; title: string; message: string | null; start: string | null; end: string | null },
+  values: {
+    type: TaskType;
+    title: string;
+    message: string | null;
+    start: string | null;
+    end: string | null;
+    /** null keeps the task the planner's draft; left out, it is sent now. */
+    sentAt?: Date | null;
+  },
 ): Promise<number> {
   const [task] = await db
     .insert(tasks)

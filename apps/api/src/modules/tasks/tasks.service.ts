@@ -1,3 +1,4 @@
+import { findMonthOfDay } from '@prumo/domain/budget/target-month';
 import {
   describeBudgetPlanningAlreadyOpen,
   describeMonth,
@@ -8,10 +9,12 @@ import {
   taskMessages,
 } from '@prumo/domain/tasks/task-rules';
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
 import { isUniqueViolation } from '../../lib/validation';
+import { countMonthBudgetItems } from '../budget/budget.repo';
 import { emailNewTaskToClient } from './task-emails';
 import {
   deleteTask,
@@ -40,6 +43,8 @@ export function presentTask(task: TaskRow) {
     created_by: task.createdByUserId,
     created_by_name: task.createdByName,
     bundle: task.bundleId,
+    // null while a planning is the planner's draft; the client never sees one (ADR 6).
+    sent_at: task.sentAt?.toISOString() ?? null,
   };
 }
 export type PresentedTask = ReturnType<typeof presentTask>;
@@ -87,6 +92,8 @@ export async function createTask(
         message: task.message,
         start: task.start,
         end: task.end,
+        // A planning is the planner's draft until they first finish it (ADR 6).
+        ...(type === 'budget-planning' ? { sentAt: null } : {}),
       });
     });
   } catch (error) {
@@ -95,8 +102,24 @@ export async function createTask(
   }
   const created = await findTask(deps.db, { caller: scope.caller, clientUserId: scope.clientUserId }, taskId);
   if (!created) throw new Error('created task vanished');
-  await emailNewTaskToClient(deps, request, scope, created);
+  // A planning's e-mail goes when the planner sends it (finishBudgetPlanning).
+  if (created.sentAt) await emailNewTaskToClient(deps, request, scope, created);
   return presentTask(created);
+}
+
+/**
+ * A client completing a planning accepts it, so the rule of accepting on the planning screen
+ * holds here too: something must be planned for its month (ADR 6). The client reaches only plannings
+ * their planner sent.
+ */
+async function assertPlanningAcceptable(db: Transaction, viewer: TaskViewer, task: TaskRow): Promise<void> {
+  const scope = {
+    organizationId: viewer.caller.organizationId,
+    clientUserId: task.clientUserId,
+    caller: viewer.caller,
+  };
+  const planned = task.start ? await countMonthBudgetItems(db, scope, findMonthOfDay(task.start)) : 0;
+  if (!task.sentAt || planned === 0) failWithDetail(400, taskMessages.planningNotFinished);
 }
 
 /** PUT tasks/task/{id}/change-status/: the rules of findStatusChangeRefusal, then the open-task rules. */
@@ -109,6 +132,9 @@ export async function changeTaskStatus(deps: AppDependencies, viewer: TaskViewer
       const refusal = findStatusChangeRefusal(actor, task.status, status);
       if (refusal) failWithDetail(refusal === taskMessages.onlyClientIgnores ? 403 : 400, refusal);
       if (task.status === status) return;
+      if (actor === 'client' && status === 'done' && task.type === 'budget-planning') {
+        await assertPlanningAcceptable(transaction, viewer, task);
+      }
       if (status === 'pending' && (await findOtherOpenTask(transaction, task.clientUserId, task))) {
         failWithDetail(400, describeAlreadyOpen(task));
       }

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
 import { formatMonthTitle } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -54,7 +54,14 @@ export function BudgetPlanningTaskList({ showClient, getTaskHref }: BudgetPlanni
                   </Table.Td>
                   {showClient ? <Table.Td>{task.client_name}</Table.Td> : null}
                   <Table.Td>
-                    <TaskStatusBadge status={task.status} />
+                    {/* Only the planner's lists hold drafts: the client gets a planning once it is sent. */}
+                    {task.sent_at === null ? (
+                      <Badge color="gray" variant="light">
+                        Rascunho
+                      </Badge>
+                    ) : (
+                      <TaskStatusBadge status={task.status} />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMonthName } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -6,10 +6,14 @@ import { PageLoader } from '../../../components/page-loader';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
 import { describeError, isApiError } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { listEnabledToggles } from '../../../lib/organization';
+import { usePersona } from '../../../lib/persona';
+import type { Budget, BudgetPlanningTask } from '../../../types/budget-api';
 import { useFinishBudgetPlanning } from '../api/finish-budget-planning';
 import { useBudget } from '../api/get-budget';
 import { useBudgetPlanningTask } from '../api/get-budget-planning-task';
 import { BudgetEditor } from './budget-editor';
+import { BudgetPlanningCopyOffer } from './budget-planning-copy-offer';
 
 interface BudgetPlanningProps {
   taskId: number;
@@ -20,11 +24,32 @@ interface BudgetPlanningProps {
   listHref: string;
 }
 
+function isBudgetEmpty(budget: Budget): boolean {
+  return budget.income_items.length === 0 && budget.expense_items_by_category.length === 0;
+}
+
+/** What the header says under the title, by who is looking and where the planning stands. */
+function describePlanningState(task: BudgetPlanningTask, actingAs: 'planner' | 'client'): string {
+  if (actingAs === 'planner') {
+    return task.sent_at === null
+      ? 'O cliente ainda não vê este planejamento. Ao finalizar, ele o recebe para revisar e aceitar.'
+      : 'Ao finalizar de novo, o cliente recebe a revisão para aceitar.';
+  }
+  return task.status === 'done'
+    ? 'Você aceitou este planejamento.'
+    : 'Revise o orçamento preparado pelo seu planejador e aceite quando estiver de acordo.';
+}
+
 /** planejamento?task=&client=&budget=: the month's budget of a planning task, and its finish button. */
 export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetPlanningProps) {
   const task = useBudgetPlanningTask(taskId);
   const budget = useBudget(task.data?.budget ?? budgetId);
   const finish = useFinishBudgetPlanning();
+  const persona = usePersona();
+  // Copies go through the future flow's calls, open only with its toggle.
+  const hasFutureFlow = persona.data
+    ? listEnabledToggles(persona.data.organization, persona.data.permissions).has('future_flow')
+    : false;
 
   const handleFinish = () => {
     finish.mutate(taskId, {
@@ -36,14 +61,38 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
     });
   };
 
+  const backLink = (
+    <Anchor component={Link} to={listHref} size="sm">
+      ‹ Todos os planejamentos
+    </Anchor>
+  );
   if (task.isPending) return <PageLoader />;
-  if (task.isError) return <ErrorState message={describeError(task.error)} onRetry={() => task.refetch()} />;
+  if (task.isError) {
+    // A task that does not exist (or is not the caller's) will not appear by trying again.
+    if (isApiError(task.error) && task.error.status === 404) {
+      return (
+        <Stack gap="md">
+          {backLink}
+          <Alert color="gray" variant="light" title="Planejamento não encontrado">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">Este planejamento não existe ou não está disponível para você.</Text>
+              <Button component={Link} to={listHref} size="xs" variant="light">
+                Ver todos os planejamentos
+              </Button>
+            </Stack>
+          </Alert>
+        </Stack>
+      );
+    }
+    return <ErrorState message={describeError(task.error)} onRetry={() => task.refetch()} />;
+  }
   const accepted = actingAs === 'client' && task.data.status === 'done';
+  const isDraft = task.data.sent_at === null;
+  const targetMonth = task.data.target_month;
+  const offersCopy = actingAs === 'planner' && hasFutureFlow && targetMonth !== null && budget.isSuccess;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={listHref} size="sm">
-        ‹ Todos os planejamentos
-      </Anchor>
+      {backLink}
       <Paper withBorder p="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
@@ -52,16 +101,18 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
             </Title>
             <Text size="sm" c="dimmed">
               {actingAs === 'planner' ? `${task.data.client_name} · ` : ''}
-              Orçamento de {task.data.target_month ? formatMonthName(task.data.target_month) : '—'}
+              Orçamento de {targetMonth ? formatMonthName(targetMonth) : '—'}
             </Text>
             <Group gap="xs">
-              <TaskStatusBadge status={task.data.status} />
+              {isDraft ? (
+                <Badge color="gray" variant="light">
+                  Rascunho
+                </Badge>
+              ) : (
+                <TaskStatusBadge status={task.data.status} />
+              )}
               <Text size="xs" c="dimmed">
-                {actingAs === 'planner'
-                  ? 'Ao finalizar, o cliente recebe o planejamento para revisar e aceitar.'
-                  : accepted
-                    ? 'Você aceitou este planejamento.'
-                    : 'Revise o orçamento preparado pelo seu planejador e aceite quando estiver de acordo.'}
+                {describePlanningState(task.data, actingAs)}
               </Text>
             </Group>
           </Stack>
@@ -70,6 +121,9 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
           </Button>
         </Group>
       </Paper>
+      {offersCopy && targetMonth ? (
+        <BudgetPlanningCopyOffer targetMonth={targetMonth} isMonthEmpty={isBudgetEmpty(budget.data)} />
+      ) : null}
       {budget.isPending ? (
         <PageLoader />
       ) : budget.isError ? (

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import {
   listAllowedStatusChanges,
   type TaskActor,
@@ -67,6 +67,10 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A notice is read right here: it has no other screen to open.
   const canFollow = task.type !== 'notification';
+  // A client completes a planning by accepting it on its screen ("Abrir"), where they see what they accept.
+  const statusChanges = listAllowedStatusChanges(actor, task.status).filter(
+    (status) => !(actor === 'client' && task.type === 'budget-planning' && status === 'done'),
+  );
 
   const askStatus = (status: TaskStatus) =>
     changeStatus.mutate(
@@ -97,7 +101,13 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{describeTaskPeriod(task)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at, '')}</Table.Td>
       <Table.Td>
-        <TaskStatusBadge status={task.status} />
+        {task.sent_at === null ? (
+          <Badge color="gray" variant="light">
+            Rascunho
+          </Badge>
+        ) : (
+          <TaskStatusBadge status={task.status} />
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
@@ -112,7 +122,7 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
               Abrir
             </Button>
           ) : null}
-          {listAllowedStatusChanges(actor, task.status).map((status) => (
+          {statusChanges.map((status) => (
             <Button
               key={status}
               size="compact-xs"

@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "sent_at" timestamp with time zone DEFAULT now();
