@@ -109,7 +109,10 @@ export function FutureFlow({ getMonthHref }: { getMonthHref: (month: FutureFlowM
         )}
       </Paper>
       <Paper withBorder p="md">
-        <SectionHeader title="Meses" description="Abra um mês para ver e planejar o orçamento dele." />
+        <SectionHeader
+          title="Meses"
+          description="Abra um mês para ver e planejar o orçamento dele. Investimentos ficam fora do resultado: o dinheiro muda de lugar, não é gasto."
+        />
         {months.isPending ? (
           <PageLoader />
         ) : months.isError ? (
