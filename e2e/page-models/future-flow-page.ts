@@ -35,7 +35,7 @@ export class FutureFlowPage {
 
   /** Where a month's plan comes from: 'Orçamento do mês', 'Segue 12/2026' or 'Sem orçamento'. */
   planOrigin(date: string): Locator {
-    return this.monthRow(date).getByRole('cell').nth(4);
+    return this.monthRow(date).getByRole('cell').nth(5);
   }
 
   /** A series' entry in the chart's legend ('Saldo planejado', 'Saldo projetado'). */

@@ -28,7 +28,7 @@ export class TasksPage {
     await this.page.getByRole('radiogroup', { name: 'Tarefas ou avisos' }).getByText(mode, { exact: true }).click();
   }
 
-  /** 'Novas', 'Ignoradas', 'Concluídas' or 'Todas'. */
+  /** 'Novas', 'Ignoradas', 'Concluídas' or 'Todas' (notices: 'Novos', 'Ignorados', 'Concluídos', 'Todos'). */
   async showStatus(label: string): Promise<void> {
     await this.statusFilter.click();
     await this.page.getByRole('option', { name: label, exact: true }).click();
@@ -54,7 +54,7 @@ export class TasksPage {
     return this.page.getByRole('row').filter({ has: this.page.getByText(title, { exact: true }) });
   }
 
-  /** The status badge of a task's row ('Nova', 'Ignorada', 'Concluída'). */
+  /** The status badge of a task's row ('Nova', 'Ignorada', 'Concluída'; a notice's is masculine). */
   statusOf(title: string): Locator {
     return this.row(title).getByRole('cell').nth(4);
   }

@@ -36,7 +36,7 @@ test.describe('Budget: Meu orçamento', () => {
       'Aluguel',
       'R$ 0,00',
       'R$ 1.950,00',
-      '-R$ 1.950,00',
+      'R$ 1.950,00acima do orçado',
       'Planejar',
     ]);
 
@@ -47,12 +47,12 @@ test.describe('Budget: Meu orçamento', () => {
       'Aluguel',
       'R$ 1.800,50',
       'R$ 1.950,00',
-      '-R$ 149,50',
+      'R$ 149,50acima do orçado',
       'EditarExcluir',
     ]);
     await expect(rent.getByText('R$ 1.800,50')).toHaveCSS('color', expenseColour);
-    // Over the budget: the difference is red.
-    await expect(rent.getByText('-R$ 149,50')).toHaveCSS('color', expenseColour);
+    // Over the budget: the excess is red and says so.
+    await expect(rent.getByRole('cell').nth(3).getByText('R$ 149,50')).toHaveCSS('color', expenseColour);
 
     await page.getByRole('button', { name: 'Editar Moradia · Aluguel', exact: true }).click();
     await expect(budget.itemDialog.getByRole('textbox', { name: 'Valor planejado' })).toHaveValue('1800,50');

@@ -66,7 +66,7 @@ test.describe('Tasks and notices', () => {
     await tasksPage.createTask({ type: 'Aviso', title: notice.title, message: notice.message });
     await expect(shell.snackbars.success('Tarefa criada')).toBeVisible();
     await expect(tasksPage.row(notice.title)).toContainText(notice.message);
-    await expect(tasksPage.statusOf(notice.title)).toHaveText('Nova');
+    await expect(tasksPage.statusOf(notice.title)).toHaveText('Novo');
   });
 
   test('the client sees new tasks in the bell, ignores one, and the planner sees it ignored', async ({
@@ -109,7 +109,7 @@ test.describe('Tasks and notices', () => {
     await expect(bell.item(notice.title)).toHaveCount(0);
     await expect(bell.button).toHaveAccessibleName('Tarefas novas: 1 tarefa nova');
 
-    // A notice opens the tasks screen in notices mode, where the ignored notice waits under 'Ignoradas'.
+    // A notice opens the tasks screen in notices mode, where the ignored notice waits under 'Ignorados'.
     await bell.panel.getByRole('link', { name: 'Ver todas as tarefas e avisos' }).click();
     await expect(page).toHaveURL(TasksPage.path(demo.slug));
     await expect(tasksPage.statusOf(planning.title)).toHaveText('Nova');
@@ -120,14 +120,14 @@ test.describe('Tasks and notices', () => {
     ).toHaveCount(0);
     await tasksPage.showMode('Avisos');
     await expect(page.getByText('Nenhum aviso.', { exact: true })).toBeVisible();
-    await tasksPage.showStatus('Ignoradas');
-    await expect(tasksPage.statusOf(notice.title)).toHaveText('Ignorada');
+    await tasksPage.showStatus('Ignorados');
+    await expect(tasksPage.statusOf(notice.title)).toHaveText('Ignorado');
 
     await shell.signOut();
     await signInAs(demo.slug, demo.planner);
     await dashboard.openClientCashRegister(client.fullName);
     await shell.openMenuEntry('Avisos e importações');
     await tasksPage.showMode('Avisos');
-    await expect(tasksPage.statusOf(notice.title)).toHaveText('Ignorada');
+    await expect(tasksPage.statusOf(notice.title)).toHaveText('Ignorado');
   });
 });

@@ -7,19 +7,21 @@ interface PaginationControlsProps {
   hasPrevious: boolean;
   hasNext: boolean;
   onOffsetChange: (offset: number) => void;
-  /** Plural noun for the total, e.g. "clientes". */
-  itemsLabel: string;
+  /** Noun for a total of one, e.g. "cliente". */
+  singularNoun: string;
+  /** Noun for any other total, e.g. "clientes". */
+  pluralNoun: string;
 }
 
 /** Next/previous paging over limit/offset lists (page size 25, calls-payments §9). */
 export function PaginationControls(properties: PaginationControlsProps) {
-  const { count, offset, pageSize, hasPrevious, hasNext, onOffsetChange, itemsLabel } = properties;
+  const { count, offset, pageSize, hasPrevious, hasNext, onOffsetChange, singularNoun, pluralNoun } = properties;
   const pageCount = Math.max(1, Math.ceil(count / pageSize));
   const page = Math.floor(offset / pageSize) + 1;
   return (
     <Group justify="space-between" mt="sm">
       <Text size="sm" c="dimmed">
-        {count} {itemsLabel} · Página {page} de {pageCount}
+        {count} {count === 1 ? singularNoun : pluralNoun} · Página {page} de {pageCount}
       </Text>
       <Group gap="xs">
         <Button

@@ -6,16 +6,19 @@ export function SectionHeader({
   description,
   actions,
 }: {
-  title: string;
+  /** Left out when the page already has the heading (a planner's view of a client). */
+  title?: string;
   description?: string;
   actions?: ReactNode;
 }) {
   return (
     <Group justify="space-between" align="flex-start" mb="sm">
       <Stack gap={2}>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+        {title ? (
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+        ) : null}
         {description ? (
           <Text size="sm" c="dimmed">
             {description}

@@ -11,7 +11,8 @@ export const taskStatusLabels: Record<TaskStatus, { label: string; color: string
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
   const { label, color } = taskStatusLabels[status];
   return (
-    <Badge color={color} variant="light">
+    // The badge keeps its whole word in narrow table columns.
+    <Badge color={color} variant="light" style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {label}
     </Badge>
   );

@@ -257,7 +257,8 @@ function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggl
                 </Text>
               ) : null}
             </Breadcrumbs>
-            <Title order={1} size="h4" lineClamp={1}>
+            {/* On a phone the title wraps to a second line rather than shrinking to "Meu…". */}
+            <Title order={1} size="h4" lineClamp={2} lh={1.2}>
               {pageTitle}
             </Title>
           </Stack>

@@ -28,7 +28,7 @@ export function FutureFlowRoute() {
   return (
     <>
       {viewedClientId ? <ViewedClientTitle clientId={viewedClientId} screen="Fluxo futuro" /> : null}
-      <FutureFlow key={viewedClientId ?? 'self'} getMonthHref={getMonthHref} />
+      <FutureFlow key={viewedClientId ?? 'self'} getMonthHref={getMonthHref} viewsClient={Boolean(viewedClientId)} />
     </>
   );
 }

@@ -1,18 +1,20 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { formatMonthName, parseTargetMonth } from '@prumo/domain/budget/target-month';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { paths } from '../../../config/paths';
+import { useBudgetPlanningTask } from '../../../features/budget/api/get-budget-planning-task';
 import { budgetQueryKey, useMonthBudget } from '../../../features/budget/api/get-month-budget';
 import { BudgetEditor } from '../../../features/budget/components/budget-editor';
 import { futureFlowQueryKey } from '../../../features/future-flow/api/get-future-flow';
 import { MonthPlanNotice } from '../../../features/future-flow/components/month-plan-notice';
 import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
 import { describeError } from '../../../lib/errors';
+import { notifyError } from '../../../lib/notifications';
 import { usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
@@ -25,6 +27,30 @@ function readMonthParameter(text: string): string | null {
 
 function readPositiveId(value: string | undefined): string | null {
   return value && /^[1-9]\d{0,9}$/.test(value) ? value : null;
+}
+
+/** A month the address cannot mean (orcamento-do-mes/abc, 2026-13): say so, then go to the future flow. */
+function InvalidMonth({ futureFlowHref }: { futureFlowHref: string }) {
+  const navigate = useNavigate();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    notifyError('Mês inválido.', 'invalid-month');
+    navigate(futureFlowHref, { replace: true });
+  }, [navigate, futureFlowHref]);
+  return null;
+}
+
+/** The link to the month's planning task, shown only once the task is found (not for a made-up id). */
+function PlanningTaskLink({ taskId, href }: { taskId: string; href: string }) {
+  const task = useBudgetPlanningTask(Number(taskId));
+  if (!task.data) return null;
+  return (
+    <Anchor component={Link} to={href} size="sm">
+      Tarefa de planejamento
+    </Anchor>
+  );
 }
 
 /** A month's budget, planned against actual, with where its plan comes from. */
@@ -60,7 +86,7 @@ export function MonthBudgetRoute() {
   if (persona.data.view !== 'client' && !viewedClientId) return <ClientRequiredNotice organization={organization} />;
   const futureFlowHref = addClientQuery(paths.app.routes['fluxo-futuro'].getHref(organization), viewedClientId);
   const month = readMonthParameter(date);
-  if (!month) return <Navigate to={futureFlowHref} replace />;
+  if (!month) return <InvalidMonth futureFlowHref={futureFlowHref} />;
   const task = readPositiveId(taskId);
   const planning = new URLSearchParams(task ? { task } : {});
   if (viewedClientId) planning.set('client', viewedClientId);
@@ -73,11 +99,7 @@ export function MonthBudgetRoute() {
         description="Planeje quanto entra e quanto sai no mês e acompanhe o realizado."
         actions={
           <Group gap="md">
-            {task ? (
-              <Anchor component={Link} to={planningHref} size="sm">
-                Tarefa de planejamento
-              </Anchor>
-            ) : null}
+            {task ? <PlanningTaskLink taskId={task} href={planningHref} /> : null}
             <Anchor component={Link} to={futureFlowHref} size="sm">
               Voltar ao fluxo futuro
             </Anchor>

@@ -11,21 +11,35 @@ import { useBudgetCategoryOptions } from '../hooks/use-budget-category-options';
 
 const requiredMessage = 'Este campo é obrigatório';
 const invalidAmountMessage = 'Valor inválido';
+const notPositiveAmountMessage = 'O valor deve ser maior que zero.';
 
 /** What the dialog opens with: an item to edit, or a new one (maybe with a category and description chosen). */
 export type BudgetItemDraft =
   | { mode: 'edit'; item: BudgetItem }
   | { mode: 'create'; category: number | null; description: number | null };
 
-/** The typed amount ("1.234,56", comma decimals) in positive cents, or null when unreadable. */
-function readPositiveCents(text: string): number | null {
+/** The typed amount ("1.234,56", comma decimals) in cents, or null when unreadable. */
+function readTypedCents(text: string): number | null {
   try {
-    const cents = parseMoneyToCents(text.trim());
-    return cents > 0 ? cents : null;
+    return parseMoneyToCents(text.trim());
   } catch (error) {
     if (error instanceof MoneyError) return null;
     throw error;
   }
+}
+
+/** The typed amount in positive cents, or null when unreadable, zero or negative. */
+function readPositiveCents(text: string): number | null {
+  const cents = readTypedCents(text);
+  return cents !== null && cents > 0 ? cents : null;
+}
+
+/** Empty, unreadable, or readable but not above zero: each says what to fix. */
+function validateAmount(text: string): string | null {
+  if (!text.trim()) return requiredMessage;
+  const cents = readTypedCents(text);
+  if (cents === null) return invalidAmountMessage;
+  return cents > 0 ? null : notPositiveAmountMessage;
 }
 
 /** Cents as the person would type them: "1234,5" → "1234,50". */
@@ -83,8 +97,7 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
     initialValues: buildInitialValues(draft),
     validate: {
       category: (value) => (value ? null : requiredMessage),
-      amount: (value) =>
-        !value.trim() ? requiredMessage : readPositiveCents(value) === null ? invalidAmountMessage : null,
+      amount: validateAmount,
     },
     validateInputOnBlur: true,
   });
@@ -148,7 +161,7 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
           label="Descrição"
           searchable
           clearable
-          description="Sem descrição, o valor vale para a categoria toda."
+          description="Sem escolher uma descrição, o valor vale para toda a categoria."
           nothingFoundMessage="Nenhuma descrição encontrada"
           placeholder="Toda a categoria"
           disabled={!form.values.category}

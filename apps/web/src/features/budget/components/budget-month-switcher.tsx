@@ -12,7 +12,8 @@ export function BudgetMonthSwitcher({
   const previous = shiftMonth(targetMonth, -1);
   const next = shiftMonth(targetMonth, 1);
   return (
-    <Group gap="xs" wrap="nowrap">
+    // On a phone the switcher takes the whole line and the month name wraps between the buttons.
+    <Group gap="xs" wrap="nowrap" justify="space-between" w={{ base: '100%', sm: 'auto' }}>
       <Button
         variant="default"
         size="xs"
@@ -21,7 +22,7 @@ export function BudgetMonthSwitcher({
       >
         ‹ Anterior
       </Button>
-      <Text fw={600} miw={170} ta="center" aria-live="polite">
+      <Text fw={600} miw={0} w={{ sm: 170 }} ta="center" aria-live="polite">
         {formatMonthTitle(targetMonth)}
       </Text>
       <Button variant="default" size="xs" onClick={() => onChange(next)} aria-label={`Ver ${formatMonthName(next)}`}>

@@ -108,7 +108,8 @@ export function CashRegister({ actions }: CashRegisterProps) {
                 hasPrevious={Boolean(lines.data.previous) || offset > 0}
                 hasNext={Boolean(lines.data.next)}
                 onOffsetChange={changeOffset}
-                itemsLabel={lines.data.count === 1 ? 'transação' : 'transações'}
+                singularNoun="transação"
+                pluralNoun="transações"
               />
             </>
           )

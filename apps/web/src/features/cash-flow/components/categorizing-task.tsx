@@ -117,7 +117,8 @@ export function CategorizingTask({ cashRegisterHref }: { cashRegisterHref: strin
         hasPrevious={Boolean(lines.data.previous) || offset > 0}
         hasNext={Boolean(lines.data.next)}
         onOffsetChange={setOffset}
-        itemsLabel={lines.data.count === 1 ? 'transação' : 'transações'}
+        singularNoun="transação"
+        pluralNoun="transações"
       />
     </Paper>
   );

@@ -7,6 +7,17 @@ import type { FutureFlowChart } from '../../../types/future-flow-api';
 /** Colours of the two lines: the plan calm, the projection strong. */
 const seriesColors = { 'Saldo planejado': 'blue.6', 'Saldo projetado': 'teal.7' } as const;
 
+const compactNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** Axis labels short enough for one line: "R$ 15 mi", "-R$ 250 mil", "R$ 800". */
+function formatCompactCents(amountCents: number): string {
+  const reais = Math.abs(amountCents) / 100;
+  const sign = amountCents < 0 ? '-' : '';
+  if (reais >= 1_000_000) return `${sign}R$ ${compactNumber.format(reais / 1_000_000)} mi`;
+  if (reais >= 1_000) return `${sign}R$ ${compactNumber.format(reais / 1_000)} mil`;
+  return `${sign}R$ ${compactNumber.format(reais)}`;
+}
+
 /**
  * The two balance lines of the future flow, month by month (loaded on demand: the chart library
  * is the page's heaviest part). Amounts stay in cents; the axis uses the API's round ticks.
@@ -27,15 +38,22 @@ export function BalanceChart({ chart }: { chart: FutureFlowChart }) {
       data={data}
       dataKey="date"
       series={[
-        { name: 'planned', label: planned.name, color: seriesColors[planned.name] },
-        // Dashed, as a projection is drawn; on top, so both show where they agree.
-        { name: 'projected', label: projected.name, color: seriesColors[projected.name], strokeDasharray: '6 4' },
+        { name: 'projected', label: projected.name, color: seriesColors[projected.name] },
+        // The plan dashed and drawn last, on top: where the two agree, both lines still show.
+        { name: 'planned', label: planned.name, color: seriesColors[planned.name], strokeDasharray: '6 4' },
       ]}
       curveType="linear"
+      // The projection wide and light underneath, so the dashed plan on it stays readable.
+      lineProps={(series) => (series.name === 'projected' ? { strokeWidth: 5, strokeOpacity: 0.5 } : {})}
       withLegend
       legendProps={{ verticalAlign: 'top', height: 40 }}
       valueFormatter={formatCents}
-      yAxisProps={{ ticks, domain: [ticks[0] ?? 'auto', ticks.at(-1) ?? 'auto'], width: 110 }}
+      yAxisProps={{
+        ticks,
+        domain: [ticks[0] ?? 'auto', ticks.at(-1) ?? 'auto'],
+        width: 90,
+        tickFormatter: formatCompactCents,
+      }}
       referenceLines={
         data.some((point) => point.date === currentMonth) ? [{ x: currentMonth, label: 'Hoje', color: 'gray.6' }] : []
       }

@@ -25,7 +25,8 @@ function describePlanOrigin(month: FutureFlowMonth): string {
 }
 
 /**
- * The months of the future flow: planned and actual income and expense, where the plan comes from
+ * The months of the future flow: planned and actual income, expense and investments (apart from the
+ * result, ADR 7), where the plan comes from
  * and the planning task. Each month opens its budget.
  */
 export function FutureFlowMonthsTable({
@@ -38,13 +39,14 @@ export function FutureFlowMonthsTable({
   getMonthHref: (month: FutureFlowMonth) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="xs" highlightOnHover aria-label="Meses do fluxo futuro">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Mês</Table.Th>
             <Table.Th>Receitas previstas</Table.Th>
             <Table.Th>Despesas previstas</Table.Th>
+            <Table.Th>Investimentos previstos</Table.Th>
             <Table.Th>Resultado previsto</Table.Th>
             <Table.Th>Plano</Table.Th>
             <Table.Th>Planejamento</Table.Th>
@@ -74,6 +76,13 @@ export function FutureFlowMonthsTable({
                 <PlannedAndActual
                   planned={month.planned.expense}
                   actual={month.summary.expense}
+                  color={amountColors.expense}
+                />
+              </Table.Td>
+              <Table.Td>
+                <PlannedAndActual
+                  planned={month.planned.assetTransfer}
+                  actual={month.summary.assetTransfer}
                   color={amountColors.expense}
                 />
               </Table.Td>

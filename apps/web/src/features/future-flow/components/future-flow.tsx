@@ -29,13 +29,13 @@ function buildRange(horizon: string): MonthRangeQuery {
   };
 }
 
-function OpeningBalanceNote({ chart }: { chart: FutureFlowChart }) {
+function OpeningBalanceNote({ chart, viewsClient }: { chart: FutureFlowChart; viewsClient: boolean }) {
   const { openingBalance } = chart;
   const day = `01/${formatMonthNumber(openingBalance.date)}`;
   return (
     <Text size="xs" c="dimmed">
       {openingBalance.source === 'accounts'
-        ? `Os saldos partem de ${formatCents(openingBalance.amount)} em ${day}, o saldo conhecido das suas contas.`
+        ? `Os saldos partem de ${formatCents(openingBalance.amount)} em ${day}, o saldo conhecido ${viewsClient ? 'das contas do cliente' : 'das suas contas'}.`
         : `Nenhuma conta com saldo conhecido: os saldos partem de R$ 0,00 em ${day}.`}{' '}
       O projetado segue o realizado até o mês passado; daqui em diante, o orçamento e as transações fixas.
     </Text>
@@ -63,8 +63,14 @@ function FinalBalances({ chart }: { chart: FutureFlowChart }) {
   );
 }
 
+interface FutureFlowProps {
+  getMonthHref: (month: FutureFlowMonth) => string;
+  /** A planner viewing a client: the page already has the heading, and the text speaks of the client. */
+  viewsClient?: boolean;
+}
+
 /** fluxo-futuro: the months ahead, planned against actual, and the planned and projected balances. */
-export function FutureFlow({ getMonthHref }: { getMonthHref: (month: FutureFlowMonth) => string }) {
+export function FutureFlow({ getMonthHref, viewsClient = false }: FutureFlowProps) {
   const [searchParameters, setSearchParameters] = useSearchParams();
   const typed = searchParameters.get(horizonParameter);
   const horizon = horizons.find((value) => value === typed) ?? '12';
@@ -81,8 +87,12 @@ export function FutureFlow({ getMonthHref }: { getMonthHref: (month: FutureFlowM
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Fluxo futuro"
-        description="O que você planejou para cada mês, o que já aconteceu e para onde vai o seu saldo."
+        title={viewsClient ? undefined : 'Fluxo futuro'}
+        description={
+          viewsClient
+            ? 'O que foi planejado para cada mês, o que já aconteceu e para onde vai o saldo do cliente.'
+            : 'O que você planejou para cada mês, o que já aconteceu e para onde vai o seu saldo.'
+        }
         actions={
           <SegmentedControl
             aria-label="Período à frente"
@@ -104,12 +114,15 @@ export function FutureFlow({ getMonthHref }: { getMonthHref: (month: FutureFlowM
             <Suspense fallback={<Skeleton h={320} />}>
               <BalanceChart chart={chart.data} />
             </Suspense>
-            <OpeningBalanceNote chart={chart.data} />
+            <OpeningBalanceNote chart={chart.data} viewsClient={viewsClient} />
           </Stack>
         )}
       </Paper>
       <Paper withBorder p="md">
-        <SectionHeader title="Meses" description="Abra um mês para ver e planejar o orçamento dele." />
+        <SectionHeader
+          title="Meses"
+          description="Abra um mês para ver e planejar o orçamento dele. Investimentos ficam fora do resultado: o dinheiro muda de lugar, não é gasto."
+        />
         {months.isPending ? (
           <PageLoader />
         ) : months.isError ? (

@@ -52,9 +52,9 @@ export function MonthPlanNotice({ month, onCreated }: { month: string; onCreated
     <Alert color="blue" variant="light" title={`Este mês segue o orçamento de ${from}`}>
       <Stack gap="sm">
         <Text size="sm">
-          Previsto: {formatCents(current.planned.income)} de receitas e {formatCents(current.planned.expense)} de
-          despesas. Para ajustar este mês, faça dele um orçamento próprio; ao adicionar um item abaixo, o mês passa a
-          ter só os itens dele.
+          Previsto: {formatCents(current.planned.income)} de receitas, {formatCents(current.planned.expense)} de
+          despesas e {formatCents(current.planned.assetTransfer)} de investimentos. Para ajustar este mês, faça dele um
+          orçamento próprio; ao adicionar um item abaixo, o mês passa a ter só os itens dele.
         </Text>
         <Group gap="xs">
           <Button size="xs" loading={create.isPending} onClick={() => copy('previous')}>

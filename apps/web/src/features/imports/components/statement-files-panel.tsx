@@ -73,7 +73,8 @@ export function StatementFilesPanel({ onFileDeleted }: StatementFilesPanelProps)
               hasPrevious={Boolean(files.data.previous) || offset > 0}
               hasNext={Boolean(files.data.next)}
               onOffsetChange={setOffset}
-              itemsLabel={files.data.count === 1 ? 'arquivo' : 'arquivos'}
+              singularNoun="arquivo"
+              pluralNoun="arquivos"
             />
           </>
         )

@@ -9,15 +9,24 @@ import { describeError } from '../../../lib/errors';
 import { tasksPageSize, useTasks } from '../api/get-tasks';
 import { NewTaskDialog } from './new-task-dialog';
 import { NotificationSettingsPanel } from './notification-settings-panel';
+import { TaskStatusNounProvider } from './task-status-badge';
 import { TasksTable } from './tasks-table';
 
 type StatusChoice = TaskStatus | 'all';
 
-const statusChoices: { value: StatusChoice; label: string }[] = [
+const taskStatusChoices: { value: StatusChoice; label: string }[] = [
   { value: 'pending', label: 'Novas' },
   { value: 'rejected', label: 'Ignoradas' },
   { value: 'done', label: 'Concluídas' },
   { value: 'all', label: 'Todas' },
+];
+
+/** "Aviso" is masculine. */
+const noticeStatusChoices: { value: StatusChoice; label: string }[] = [
+  { value: 'pending', label: 'Novos' },
+  { value: 'rejected', label: 'Ignorados' },
+  { value: 'done', label: 'Concluídos' },
+  { value: 'all', label: 'Todos' },
 ];
 
 const taskTypesOfTasksMode: TaskType[] = ['import', 'budget-planning', 'categorizing'];
@@ -48,6 +57,7 @@ export function TasksAndNotices({ actor, noticesMode, onModeChange, client, impo
     offset,
   });
   const noun = noticesMode ? 'avisos' : 'tarefas';
+  const singularNoun = noticesMode ? 'aviso' : 'tarefa';
 
   return (
     <Stack gap="md">
@@ -82,7 +92,7 @@ export function TasksAndNotices({ actor, noticesMode, onModeChange, client, impo
               aria-label="Mostrar"
               w={160}
               allowDeselect={false}
-              data={statusChoices}
+              data={noticesMode ? noticeStatusChoices : taskStatusChoices}
               value={status}
               onChange={(value) => {
                 setOffset(0);
@@ -100,7 +110,9 @@ export function TasksAndNotices({ actor, noticesMode, onModeChange, client, impo
             </Text>
           ) : (
             <>
-              <TasksTable tasks={tasks.data.results} actor={actor} />
+              <TaskStatusNounProvider noun={noticesMode ? 'notice' : 'task'}>
+                <TasksTable tasks={tasks.data.results} actor={actor} />
+              </TaskStatusNounProvider>
               <PaginationControls
                 count={tasks.data.count}
                 offset={offset}
@@ -108,7 +120,8 @@ export function TasksAndNotices({ actor, noticesMode, onModeChange, client, impo
                 hasPrevious={tasks.data.previous !== null}
                 hasNext={tasks.data.next !== null}
                 onOffsetChange={setOffset}
-                itemsLabel={noun}
+                singularNoun={singularNoun}
+                pluralNoun={noun}
               />
             </>
           )

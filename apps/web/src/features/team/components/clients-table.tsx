@@ -69,7 +69,8 @@ export function ClientsTable({ scope, title = 'Clientes', description, getClient
               hasPrevious={Boolean(clients.data.previous) || offset > 0}
               hasNext={Boolean(clients.data.next)}
               onOffsetChange={setOffset}
-              itemsLabel={clients.data.count === 1 ? 'cliente' : 'clientes'}
+              singularNoun="cliente"
+              pluralNoun="clientes"
             />
           </>
         )

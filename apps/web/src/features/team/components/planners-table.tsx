@@ -70,7 +70,8 @@ export function PlannersTable({ title = 'Planejadores', description }: { title?:
               hasPrevious={Boolean(planners.data.previous) || offset > 0}
               hasNext={Boolean(planners.data.next)}
               onOffsetChange={setOffset}
-              itemsLabel={planners.data.count === 1 ? 'planejador' : 'planejadores'}
+              singularNoun="planejador"
+              pluralNoun="planejadores"
             />
           </>
         )
