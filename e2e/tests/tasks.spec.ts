@@ -4,16 +4,22 @@ import { expect, test } from './fixtures';
 
 const client = demo.client;
 
-const monthNames = new Intl.DateTimeFormat('pt-BR', { month: 'long' });
+const monthNames = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
 
-/** "dezembro/2026" and "2026-12-01" for the month after today's, as the new-task form offers it. */
+/** "dezembro/2026" and "2026-12-01" for the month after today's in Brasília, as the new-task form offers it. */
 function describeNextMonth(): { label: string; firstDay: string } {
-  const today = new Date();
-  const month = new Date(today.getFullYear(), today.getMonth() + 1, 1);
-  const monthNumber = String(month.getMonth() + 1).padStart(2, '0');
+  const [year = 0, monthNumber = 0] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const month = new Date(Date.UTC(year, monthNumber, 1));
   return {
-    label: `${monthNames.format(month)}/${month.getFullYear()}`,
-    firstDay: `${month.getFullYear()}-${monthNumber}-01`,
+    label: `${monthNames.format(month)}/${month.getUTCFullYear()}`,
+    firstDay: `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}-01`,
   };
 }
 
@@ -105,7 +111,8 @@ test.describe('Tasks and notices', () => {
     );
 
     await bell.ignore(notice.title);
-    await expect(shell.snackbars.success('Tarefa ignorada')).toBeVisible();
+    // "Aviso" is masculine: ignoring a notice says so.
+    await expect(shell.snackbars.success('Aviso ignorado')).toBeVisible();
     await expect(bell.item(notice.title)).toHaveCount(0);
     await expect(bell.button).toHaveAccessibleName('Tarefas novas: 1 tarefa nova');
 
@@ -129,5 +136,11 @@ test.describe('Tasks and notices', () => {
     await shell.openMenuEntry('Avisos e importações');
     await tasksPage.showMode('Avisos');
     await expect(tasksPage.statusOf(notice.title)).toHaveText('Ignorado');
+    await tasksPage
+      .row(notice.title)
+      .getByRole('button', { name: `Concluir: ${notice.title}` })
+      .click();
+    await expect(shell.snackbars.success('Aviso concluído')).toBeVisible();
+    await expect(tasksPage.statusOf(notice.title)).toHaveText('Concluído');
   });
 });

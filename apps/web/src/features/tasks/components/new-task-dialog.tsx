@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { findCurrentMonth, shiftMonth } from '@prumo/domain/budget/target-month';
 import {
   buildNewTaskSchema,
   buildTaskTitle,
@@ -11,7 +12,7 @@ import {
 } from '@prumo/domain/tasks/task-rules';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { describeError, isApiError } from '../../../lib/errors';
-import { formatDateMask, toIsoDate } from '../../../lib/format';
+import { formatDateMask } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { type NewTaskBody, useCreateTask } from '../api/create-task';
 
@@ -28,10 +29,14 @@ interface NewTaskValues {
 
 const formFields = ['type', 'month', 'start', 'end', 'title', 'message'] as const;
 
-/** The months a planner plans: the last one, this one and the next twelve. */
-function listPlanningMonths(today: Date): { value: string; label: string }[] {
+/**
+ * The months a planner plans: the last one, this one and the next twelve, counted from the month
+ * it is in Brasília (the product's months), not the browser's.
+ */
+function listPlanningMonths(now: Date): { value: string; label: string }[] {
+  const currentMonth = findCurrentMonth(now);
   return Array.from({ length: 14 }, (_, index) => {
-    const value = toIsoDate(new Date(today.getFullYear(), today.getMonth() - 1 + index, 1));
+    const value = shiftMonth(currentMonth, index - 1);
     return { value, label: describeMonth(value) };
   });
 }

@@ -13,6 +13,7 @@ import { useChangeTaskStatus } from '../api/change-task-status';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useBellTasks } from '../api/get-tasks';
 import { useTaskFollowHref } from '../hooks/use-task-follow-href';
+import { describeStatusChange } from './task-wording';
 
 function describeCount(count: number): string {
   return count === 1 ? '1 tarefa nova' : `${count} tarefas novas`;
@@ -84,7 +85,7 @@ function BellItem({ task, onFollow }: { task: Task; onFollow: () => void }) {
     changeStatus.mutate(
       { id: task.id, status: 'rejected' },
       {
-        onSuccess: () => notifySuccess('Tarefa ignorada'),
+        onSuccess: () => notifySuccess(describeStatusChange(task, 'rejected')),
         onError: (error) => {
           if (!isApiError(error) || !error.notified) notifyError(describeError(error));
         },

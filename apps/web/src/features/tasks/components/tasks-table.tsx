@@ -3,7 +3,6 @@ import {
   listAllowedStatusChanges,
   type TaskActor,
   type TaskStatus,
-  taskMessages,
   taskTypeLabels,
 } from '@prumo/domain/tasks/task-rules';
 import { useState } from 'react';
@@ -18,13 +17,10 @@ import { useDeleteTask } from '../api/delete-task';
 import { useTaskFollowHref } from '../hooks/use-task-follow-href';
 import { describeTaskPeriod } from './task-period';
 import { TaskStatusBadge } from './task-status-badge';
+import { describeDeletion, describeStatusChange } from './task-wording';
 
-/** The button of each status change, and what it says once done. */
-const statusActions: Record<TaskStatus, { label: string; done: string }> = {
-  rejected: { label: 'Ignorar', done: 'Tarefa ignorada' },
-  done: { label: 'Concluir', done: 'Tarefa concluída' },
-  pending: { label: 'Reabrir', done: 'Tarefa reaberta' },
-};
+/** The button of each status change. */
+const statusActionLabels: Record<TaskStatus, string> = { rejected: 'Ignorar', done: 'Concluir', pending: 'Reabrir' };
 
 function notifyFailure(error: unknown): void {
   if (!isApiError(error) || !error.notified) notifyError(describeError(error));
@@ -65,6 +61,7 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
   const changeStatus = useChangeTaskStatus();
   const remove = useDeleteTask();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deletion = describeDeletion(task);
   // A notice is read right here: it has no other screen to open.
   const canFollow = task.type !== 'notification';
   // A client completes a planning by accepting it on its screen ("Abrir"), where they see what they accept.
@@ -75,7 +72,7 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
   const askStatus = (status: TaskStatus) =>
     changeStatus.mutate(
       { id: task.id, status },
-      { onSuccess: () => notifySuccess(statusActions[status].done), onError: notifyFailure },
+      { onSuccess: () => notifySuccess(describeStatusChange(task, status)), onError: notifyFailure },
     );
 
   return (
@@ -130,10 +127,10 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
               color={status === 'rejected' ? 'gray' : undefined}
               loading={changeStatus.isPending && changeStatus.variables?.status === status}
               disabled={changeStatus.isPending}
-              aria-label={`${statusActions[status].label}: ${task.title}`}
+              aria-label={`${statusActionLabels[status]}: ${task.title}`}
               onClick={() => askStatus(status)}
             >
-              {statusActions[status].label}
+              {statusActionLabels[status]}
             </Button>
           ))}
           {actor === 'adviser' ? (
@@ -150,8 +147,8 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
         </Group>
         <ConfirmDialog
           opened={confirmingDelete}
-          title="Excluir tarefa"
-          message={`A tarefa "${task.title}" será excluída para você e para o cliente.`}
+          title={deletion.title}
+          message={deletion.message}
           confirmLabel="Excluir"
           danger
           loading={remove.isPending}
@@ -160,7 +157,7 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
             remove.mutate(task.id, {
               onSuccess: () => {
                 setConfirmingDelete(false);
-                notifySuccess(taskMessages.deleted);
+                notifySuccess(deletion.done);
               },
               onError: (error) => {
                 setConfirmingDelete(false);
