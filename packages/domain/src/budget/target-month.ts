@@ -88,6 +88,13 @@ export function formatMonthTitle(targetMonth: string): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
+const monthWordFormatter = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
+
+/** "2026-11-05" (any day of the month) → "novembro/2026", as task titles and messages name a month. */
+export function formatMonthWithSlash(day: string): string {
+  return `${monthWordFormatter.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`))}/${day.slice(0, 4)}`;
+}
+
 /** "11/2026", the spec's MM/YYYY form of a month. */
 export function formatMonthNumber(targetMonth: string): string {
   return `${targetMonth.slice(5, 7)}/${targetMonth.slice(0, 4)}`;

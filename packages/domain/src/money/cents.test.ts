@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { convertNumberToCents, formatCents, MoneyError, parseMoneyToCents, readSummedCents } from './cents';
+import {
+  convertNumberToCents,
+  formatCents,
+  MoneyError,
+  parseMoneyToCents,
+  readSummedCents,
+  readTypedCents,
+} from './cents';
 
 describe('money in cents', () => {
   it.each([
@@ -88,5 +95,15 @@ describe('sums of cents from the database', () => {
     expect(() => readSummedCents('18014398509481982')).toThrow(MoneyError);
     expect(() => readSummedCents('-9007199254740993')).toThrow(MoneyError);
     expect(() => readSummedCents('1.5')).toThrow(MoneyError);
+  });
+});
+
+describe('what a person types in a money field', () => {
+  it('reads comma decimals into cents, and gives null for what is not an amount', () => {
+    expect(readTypedCents(' 1.234,56 ')).toBe(123_456);
+    expect(readTypedCents('350,5')).toBe(35_050);
+    expect(readTypedCents('-50,00')).toBe(-5_000);
+    expect(readTypedCents('doze reais')).toBeNull();
+    expect(readTypedCents('')).toBeNull();
   });
 });

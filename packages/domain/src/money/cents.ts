@@ -85,6 +85,16 @@ export function parseMoneyToCents(text: string, options: ParseMoneyOptions = {})
   return assertSafeCents(sign * cents);
 }
 
+/** What a person typed in a money field, in cents; null when it is not an amount (the form says so). */
+export function readTypedCents(text: string): number | null {
+  try {
+    return parseMoneyToCents(text.trim());
+  } catch (error) {
+    if (error instanceof MoneyError) return null;
+    throw error;
+  }
+}
+
 /**
  * The common shape "-1234.56" / "1234,5" / "1234" (no spaces, no thousands, at most 2 decimals) read
  * on character codes; null for anything else. Statement files carry one amount per row, so this

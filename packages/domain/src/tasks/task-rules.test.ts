@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMonthWithSlash } from '../budget/target-month';
 import {
   defaultNotificationSettings,
   NotificationSettingsChangeSchema,
@@ -7,7 +8,6 @@ import {
 } from './notification-settings';
 import {
   buildNewTaskSchema,
-  describeMonth,
   findMonthEnd,
   findStatusChangeRefusal,
   listAllowedStatusChanges,
@@ -50,7 +50,8 @@ describe('a new task', () => {
       message: null,
     });
     expect(findMonthEnd('2028-02-03')).toBe('2028-02-29');
-    expect(describeMonth('2026-03-01')).toBe('março/2026');
+    expect(formatMonthWithSlash('2026-03-01')).toBe('março/2026');
+    expect(formatMonthWithSlash('2026-12-31')).toBe('dezembro/2026');
   });
 
   it('names an import by its period and keeps a given title', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from '../account/messages';
 import { parseDay } from '../br/date';
-import { parseTargetMonth, targetMonthNotFound } from '../budget/target-month';
+import { formatMonthWithSlash, parseTargetMonth, targetMonthNotFound } from '../budget/target-month';
 import { DatabaseIdTextSchema } from '../records/database-id';
 
 /** product §3 Task and §4 task status: the kinds of task, their states and how people see them. */
@@ -51,27 +51,6 @@ export function describeBudgetPlanningAlreadyOpen(monthLabel: string): string {
   return `Este cliente já tem uma tarefa de planejamento pendente para ${monthLabel}.`;
 }
 
-const monthNames = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const;
-
-/** "2026-11-05" → "novembro/2026". */
-export function describeMonth(isoDate: string): string {
-  const [year, month] = isoDate.split('-');
-  return `${monthNames[Number(month) - 1] ?? month}/${year}`;
-}
-
 /** "2026-11-05" → "05/11/2026". */
 function formatDay(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
@@ -94,7 +73,7 @@ function describePeriod(start: string | null, end: string | null): string {
 
 /** The title a task gets when its creator gives none (a notice always has one). */
 export function buildTaskTitle(type: Exclude<TaskType, 'notification'>, start: string | null, end: string | null) {
-  if (type === 'budget-planning' && start) return `Planejamento do orçamento de ${describeMonth(start)}`;
+  if (type === 'budget-planning' && start) return `Planejamento do orçamento de ${formatMonthWithSlash(start)}`;
   if (type === 'import') return `Importar extratos${describePeriod(start, end)}`;
   if (type === 'categorizing') return `Categorizar transações${describePeriod(start, end)}`;
   return 'Planejamento do orçamento';

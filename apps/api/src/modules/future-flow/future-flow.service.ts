@@ -1,4 +1,4 @@
-import { formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
+import { findMonthBounds, formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
 import {
   buildAmountTicks,
   buildBalanceSeries,
@@ -90,9 +90,7 @@ function shiftDay(day: string, count: number): string {
 
 /** The cash-flow period of a month range: from the first day of the first month to the last of the last. */
 function toPeriod(startMonth: string, endMonth: string) {
-  const end = new Date(`${shiftMonth(endMonth, 1)}T00:00:00Z`);
-  end.setUTCDate(0);
-  return { start: startMonth, end: end.toISOString().slice(0, 10) };
+  return { start: startMonth, end: findMonthBounds(endMonth).end };
 }
 
 /**

@@ -1,7 +1,6 @@
-import { findMonthOfDay } from '@prumo/domain/budget/target-month';
+import { findMonthOfDay, formatMonthWithSlash } from '@prumo/domain/budget/target-month';
 import {
   describeBudgetPlanningAlreadyOpen,
-  describeMonth,
   findStatusChangeRefusal,
   type NewTask,
   type TaskStatus,
@@ -52,7 +51,7 @@ export type PresentedTask = ReturnType<typeof presentTask>;
 /** Why a task cannot be open (pending) now: another of its kind is (ADR 5). */
 export function describeAlreadyOpen(task: { type: TaskType; start: string | null }): string {
   return task.type === 'budget-planning' && task.start
-    ? describeBudgetPlanningAlreadyOpen(describeMonth(task.start))
+    ? describeBudgetPlanningAlreadyOpen(formatMonthWithSlash(task.start))
     : taskMessages.categorizingAlreadyOpen;
 }
 

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MoneyError, parseMoneyToCents } from '@prumo/domain/money/cents';
+import { readTypedCents } from '@prumo/domain/money/cents';
 import { describeError, isApiError } from '../../../lib/errors';
 import { applyServerFieldErrors } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
@@ -17,16 +17,6 @@ const notPositiveAmountMessage = 'O valor deve ser maior que zero.';
 export type BudgetItemDraft =
   | { mode: 'edit'; item: BudgetItem }
   | { mode: 'create'; category: number | null; description: number | null };
-
-/** The typed amount ("1.234,56", comma decimals) in cents, or null when unreadable. */
-function readTypedCents(text: string): number | null {
-  try {
-    return parseMoneyToCents(text.trim());
-  } catch (error) {
-    if (error instanceof MoneyError) return null;
-    throw error;
-  }
-}
 
 /** The typed amount in positive cents, or null when unreadable, zero or negative. */
 function readPositiveCents(text: string): number | null {

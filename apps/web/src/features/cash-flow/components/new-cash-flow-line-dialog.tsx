@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { parseBrazilianDate } from '@prumo/domain/br/date';
-import { MoneyError, parseMoneyToCents } from '@prumo/domain/money/cents';
+import { readTypedCents } from '@prumo/domain/money/cents';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateMask, formatIsoDate, toIsoDate } from '../../../lib/format';
@@ -14,13 +14,8 @@ const invalidAmountMessage = 'Valor inválido';
 
 /** The typed amount in cents, always positive (the flow gives the sign), or null when unreadable. */
 function readPositiveCents(text: string): number | null {
-  try {
-    const cents = Math.abs(parseMoneyToCents(text));
-    return cents > 0 ? cents : null;
-  } catch (error) {
-    if (error instanceof MoneyError) return null;
-    throw error;
-  }
+  const cents = readTypedCents(text);
+  return cents === null || cents === 0 ? null : Math.abs(cents);
 }
 
 interface NewLineValues {

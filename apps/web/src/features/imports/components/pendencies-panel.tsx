@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatCents, MoneyError, parseMoneyToCents } from '@prumo/domain/money/cents';
+import { formatCents, readTypedCents } from '@prumo/domain/money/cents';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
@@ -15,15 +15,6 @@ import { FileName } from './file-name';
 
 const dayMessage = 'Informe um dia entre 1 e 31.';
 const requiredMessage = 'Este campo é obrigatório';
-
-function readCents(text: string): number | null {
-  try {
-    return parseMoneyToCents(text);
-  } catch (error) {
-    if (error instanceof MoneyError) return null;
-    throw error;
-  }
-}
 
 function checkDay(value: number | string): string | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 31 ? null : dayMessage;
@@ -101,7 +92,8 @@ function PendencyForm({
     validate: isCard
       ? { closeDay: checkDay, dueDate: checkDay }
       : {
-          balance: (value) => (!value.trim() ? requiredMessage : readCents(value) === null ? 'Valor inválido' : null),
+          balance: (value) =>
+            !value.trim() ? requiredMessage : readTypedCents(value) === null ? 'Valor inválido' : null,
         },
     validateInputOnBlur: true,
   });
@@ -111,7 +103,7 @@ function PendencyForm({
     if (isCard) {
       completion = { closeDay: Number(values.closeDay), dueDate: Number(values.dueDate) };
     } else {
-      const balance = readCents(values.balance);
+      const balance = readTypedCents(values.balance);
       if (balance === null) return;
       completion = { balance };
     }

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { findCurrentMonth, shiftMonth } from '@prumo/domain/budget/target-month';
+import { findCurrentMonth, formatMonthWithSlash, shiftMonth } from '@prumo/domain/budget/target-month';
 import {
   buildNewTaskSchema,
   buildTaskTitle,
-  describeMonth,
   type TaskType,
   taskMessages,
   taskTypeLabels,
@@ -37,7 +36,7 @@ function listPlanningMonths(now: Date): { value: string; label: string }[] {
   const currentMonth = findCurrentMonth(now);
   return Array.from({ length: 14 }, (_, index) => {
     const value = shiftMonth(currentMonth, index - 1);
-    return { value, label: describeMonth(value) };
+    return { value, label: formatMonthWithSlash(value) };
   });
 }
 
