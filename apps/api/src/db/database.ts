@@ -14,14 +14,50 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export async function openDatabase(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+function openPool(options: pg.PoolConfig, onDroppedConnection: (error: Error) => void) {
+  const pool = new pg.Pool({ max: 10, ...options });
   // An idle connection the server drops (a restart, the server stopping first) is discarded by the
   // pool; unheard, its 'error' event would end the process.
-  pool.on('error', (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`));
+  pool.on('error', onDroppedConnection);
+  return pool;
+}
+
+const plannedOnceDatabases = new WeakMap<Database, Database>();
+
+/**
+ * Where to prepare a statement that runs on every call of a busy screen (ADR 9): connections on
+ * which PostgreSQL plans a prepared statement once, for any values. On the others it plans a
+ * statement again at every execution whenever its generic plan looks costlier, which for the
+ * cash-flow page cost more than running it. Only statements whose best plan does not depend on the
+ * values belong there. A database not opened by `openDatabase` is its own.
+ */
+export function findPlannedOnceDatabase(db: Database): Database {
+  return plannedOnceDatabases.get(db) ?? db;
+}
+
+export async function openDatabase(connectionString: string): Promise<DatabaseHandle> {
+  let closing = false;
+  // Ending a pool only starts closing its connections: a server stopped right after may still drop
+  // some, which is no news then.
+  const reportDroppedConnection = (error: Error) => {
+    if (!closing) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
+  };
+  const pool = openPool({ connectionString }, reportDroppedConnection);
+  const plannedOncePool = openPool(
+    { connectionString, options: '-c plan_cache_mode=force_generic_plan' },
+    reportDroppedConnection,
+  );
   const db = drizzle(pool, { schema });
+  plannedOnceDatabases.set(db, drizzle(plannedOncePool, { schema }));
   await migrate(db, { migrationsFolder });
-  return { db, pool, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    close: async () => {
+      closing = true;
+      await Promise.all([pool.end(), plannedOncePool.end()]);
+    },
+  };
 }
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,7 +1,7 @@
 import { type AccessLevel, findPrimaryRole, hasRoleAtLeast, type Role } from '@prumo/domain/auth/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
+import { type Database, findPlannedOnceDatabase } from '../db/database';
 import { authTokens, organizations, profiles, users } from '../db/schema';
 import { failWithDetail, permissionDenied } from '../lib/http-errors';
 import { hashSecret } from '../lib/secrets';
@@ -31,7 +31,7 @@ export const sessionMessages = {
   expired: 'Sessão expirada. Faça login novamente.',
 };
 
-/** The session lookup runs on every call: prepared once per connection, planned once. */
+/** The session lookup runs on every call: prepared once per connection, planned once (ADR 9). */
 function prepareCallerLookup(db: Database) {
   return db
     .select({
@@ -86,7 +86,7 @@ async function findSessionRow(db: Database, keyHash: string): Promise<SessionRow
   if (remembered && Date.now() - remembered.foundAt < sessionReuseMilliseconds) return remembered.row;
   let lookup = callerLookups.get(db);
   if (!lookup) {
-    lookup = prepareCallerLookup(db);
+    lookup = prepareCallerLookup(findPlannedOnceDatabase(db));
     callerLookups.set(db, lookup);
   }
   const [row] = await lookup.execute({ keyHash });

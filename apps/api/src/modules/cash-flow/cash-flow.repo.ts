@@ -1,6 +1,6 @@
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/database';
+import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
 import { cashFlowVersions, categories, descriptions, origins, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
 import type { CashFlowFilter } from './cash-flow-filters';
@@ -76,8 +76,12 @@ function buildCashFlowWhere(filter: CashFlowFilter, scope?: ClientScope): SQL | 
 
 const preparedReads = new WeakMap<Database, Map<string, unknown>>();
 
-/** The read of this name (which says its filter shape), built and prepared on first use. */
-function prepareRead<Prepared>(db: Database, name: string, build: () => Prepared): Prepared {
+/**
+ * The read of this name (which says its filter shape), built and prepared on first use, on
+ * connections that plan it once: its plan is the same for any client and period (the client's
+ * (client, cash date) index), so planning it again on every call would be wasted.
+ */
+function prepareRead<Prepared>(db: Database, name: string, build: (reader: Database) => Prepared): Prepared {
   let reads = preparedReads.get(db);
   if (!reads) {
     reads = new Map();
@@ -85,7 +89,7 @@ function prepareRead<Prepared>(db: Database, name: string, build: () => Prepared
   }
   let prepared = reads.get(name) as Prepared | undefined;
   if (!prepared) {
-    prepared = build();
+    prepared = build(findPlannedOnceDatabase(db));
     reads.set(name, prepared);
   }
   return prepared;
@@ -129,7 +133,7 @@ const cashFlowColumns = {
 const selectCashFlowVersion = sql<string>`coalesce((select ${cashFlowVersions.version} from ${cashFlowVersions} where ${cashFlowVersions.clientUserId} = ${sql.placeholder('clientUserId')}), 0)`;
 
 export async function findCashFlowVersion(db: Database, clientUserId: number): Promise<number> {
-  const [row] = await db
+  const [row] = await findPlannedOnceDatabase(db)
     .select({ version: cashFlowVersions.version })
     .from(cashFlowVersions)
     .where(eq(cashFlowVersions.clientUserId, sql.placeholder('clientUserId')))
@@ -141,8 +145,8 @@ export async function findCashFlowVersion(db: Database, clientUserId: number): P
 /** A page of lines, newest first, and the cash-flow version they were read at (null for an empty page). */
 export async function findCashFlowPage(db: Database, scope: ClientScope, filter: CashFlowFilter) {
   const name = `cash_flow_page_${describeFilterShape(filter)}`;
-  const page = prepareRead(db, name, () =>
-    db
+  const page = prepareRead(db, name, (reader) =>
+    reader
       .select({ ...cashFlowColumns, cashFlowVersion: selectCashFlowVersion })
       .from(transactions)
       .innerJoin(origins, eq(origins.id, transactions.originId))
@@ -161,8 +165,8 @@ export async function findCashFlowPage(db: Database, scope: ClientScope, filter:
 /** How many lines the filter finds, and the cash-flow version they were counted at. */
 export async function countCashFlow(db: Database, scope: ClientScope, filter: CashFlowFilter) {
   const name = `cash_flow_count_${describeFilterShape(filter)}`;
-  const counting = prepareRead(db, name, () =>
-    db
+  const counting = prepareRead(db, name, (reader) =>
+    reader
       .select({ total: count(), version: selectCashFlowVersion })
       .from(transactions)
       .where(buildCashFlowWhere(filter))
@@ -178,8 +182,8 @@ export async function countCashFlow(db: Database, scope: ClientScope, filter: Ca
  */
 export async function countAndSumCashFlow(db: Database, scope: ClientScope, filter: CashFlowFilter) {
   const name = `cash_flow_totals_${describeFilterShape(filter)}`;
-  const summing = prepareRead(db, name, () =>
-    db
+  const summing = prepareRead(db, name, (reader) =>
+    reader
       .select({
         total: count(),
         outCents: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} < 0 and not ${transactions.ignored}), 0)`,
@@ -216,9 +220,9 @@ export async function findCashFlowLine(db: Executor, scope: ClientScope, id: num
 /** Sums by category and description (one GROUP BY), for the summary and the charts. */
 export async function sumByDescription(db: Database, scope: ClientScope, filter: CashFlowFilter) {
   const name = `cash_flow_sums_${describeFilterShape(filter)}`;
-  const summing = prepareRead(db, name, () => {
+  const summing = prepareRead(db, name, (reader) => {
     // Sum the lines first, then name the few groups: joining names per line costs more than the sum.
-    const sums = db
+    const sums = reader
       .select({
         categoryId: transactions.categoryId,
         descriptionId: transactions.descriptionId,
@@ -230,7 +234,7 @@ export async function sumByDescription(db: Database, scope: ClientScope, filter:
       .where(buildCashFlowWhere(filter))
       .groupBy(transactions.categoryId, transactions.descriptionId, sql`sign(${transactions.amountCents})`)
       .as('sums');
-    return db
+    return reader
       .select({
         categoryId: sums.categoryId,
         categoryName: categories.name,
@@ -255,8 +259,8 @@ export async function sumByDescription(db: Database, scope: ClientScope, filter:
 /** Income and expense per cash date of the filtered lines, asset transfers left out (the daily charts). */
 export function sumByCashDate(db: Database, scope: ClientScope, filter: CashFlowFilter) {
   const name = `cash_flow_days_${describeFilterShape(filter)}`;
-  const summing = prepareRead(db, name, () =>
-    db
+  const summing = prepareRead(db, name, (reader) =>
+    reader
       .select({
         date: sql<string>`to_char(${transactions.cashDate}, 'YYYY-MM-DD')`,
         income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.amountCents} > 0), 0)`,
