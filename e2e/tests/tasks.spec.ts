@@ -70,7 +70,7 @@ test.describe('Tasks and notices', () => {
     await tasksPage.showMode('Avisos');
     await expect(page).toHaveURL(/avisos=true/);
     await tasksPage.createTask({ type: 'Aviso', title: notice.title, message: notice.message });
-    await expect(shell.snackbars.success('Tarefa criada')).toBeVisible();
+    await expect(shell.snackbars.success('Aviso criado')).toBeVisible();
     await expect(tasksPage.row(notice.title)).toContainText(notice.message);
     await expect(tasksPage.statusOf(notice.title)).toHaveText('Novo');
   });

@@ -5,7 +5,6 @@ import {
   buildNewTaskSchema,
   buildTaskTitle,
   type TaskType,
-  taskMessages,
   taskTypeLabels,
   taskTypes,
 } from '@prumo/domain/tasks/task-rules';
@@ -14,6 +13,7 @@ import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateMask } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { type NewTaskBody, useCreateTask } from '../api/create-task';
+import { describeCreation } from './task-wording';
 
 interface NewTaskValues {
   type: TaskType;
@@ -114,7 +114,7 @@ function NewTaskForm(properties: { clientId: number; defaultType: TaskType; onDo
       { type: values.type, body: buildBody(values, clientId) },
       {
         onSuccess: () => {
-          notifySuccess(taskMessages.created);
+          notifySuccess(describeCreation(values.type));
           onDone();
         },
         onError: (error) => {

@@ -1,4 +1,4 @@
-import { type TaskStatus, taskMessages } from '@prumo/domain/tasks/task-rules';
+import { type TaskStatus, type TaskType, taskMessages } from '@prumo/domain/tasks/task-rules';
 import type { Task } from '../../../types/tasks-api';
 
 /** What a status change says once done: a task's words are feminine, a notice's ("aviso") masculine. */
@@ -9,6 +9,11 @@ const statusChangeMessages: Record<'task' | 'notice', Record<TaskStatus, string>
 
 function isNotice(task: Task): boolean {
   return task.type === 'notification';
+}
+
+/** "Tarefa criada", or "Aviso criado" for a notice. */
+export function describeCreation(type: TaskType): string {
+  return type === 'notification' ? 'Aviso criado' : taskMessages.created;
 }
 
 /** "Tarefa ignorada", or "Aviso ignorado" for a notice. */
