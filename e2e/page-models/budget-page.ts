@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 
 /** /app/{organization}/meu-orcamento: a client's budget of a month, planned against actual. */
@@ -35,17 +35,23 @@ export class BudgetPage {
 
   /** Fills the item dialog: category and description chosen from their lists, the amount typed in reais. */
   async fillItem(item: { category?: string; description?: string; amount: string }): Promise<void> {
-    if (item.category) {
-      // Searchable lists: typing narrows them, then the option is chosen.
-      await this.itemDialog.getByRole('combobox', { name: 'Categoria' }).fill(item.category);
-      await this.page.getByRole('option', { name: item.category, exact: true }).click();
-    }
-    if (item.description) {
-      await this.itemDialog.getByRole('combobox', { name: 'Descrição' }).fill(item.description);
-      await this.page.getByRole('option', { name: item.description, exact: true }).click();
-    }
+    if (item.category) await this.choose('Categoria', item.category);
+    if (item.description) await this.choose('Descrição', item.description);
     await this.itemDialog.getByRole('textbox', { name: 'Valor planejado' }).fill(item.amount);
     await this.itemDialog.getByRole('button', { name: 'Salvar item', exact: true }).click();
+  }
+
+  /**
+   * Searchable lists: typing narrows them, then the option is chosen. A click can land while the
+   * list redraws for the text typed (seen once: the option stayed unchosen, the list open), so the
+   * choice counts only once the list has closed, and is made again otherwise.
+   */
+  private async choose(list: string, option: string): Promise<void> {
+    await expect(async () => {
+      await this.itemDialog.getByRole('combobox', { name: list }).fill(option);
+      await this.page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+      await expect(this.page.getByRole('listbox', { name: list })).toBeHidden({ timeout: 1_000 });
+    }).toPass();
   }
 
   async addItem(item: { category: string; description?: string; amount: string }): Promise<void> {
