@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { origins, statementFiles, tasks, transactions } from '../src/db/schema';
@@ -113,6 +114,41 @@ describe('POST upload/', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().files[0].format).toBe('xlsx');
     expect(response.json().files[0].transactions_added).toBeGreaterThan(0);
+  });
+
+  it('keeps apart two banks whose sheets do not say their account, by their files’ names', async () => {
+    const target = await createTestOrganization(context);
+    // The same fee, on the same day, charged by two banks: two lines, not one taken as a duplicate.
+    const sheet = () => {
+      const workbook = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(
+        workbook,
+        XLSX.utils.aoa_to_sheet([
+          ['Data', 'Histórico', 'Valor (R$)'],
+          ['01/06/2026', 'TARIFA PACOTE SERVICOS', -45],
+        ]),
+        'Extrato',
+      );
+      return Buffer.from(XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }));
+    };
+    const bradesco = await upload(target.client.token, [{ name: 'Bradesco-CC-11111.xlsx', content: sheet() }]);
+    const itau = await upload(target.client.token, [{ name: 'Itau-CC-22222.xlsx', content: sheet() }]);
+    expect(bradesco.json().files[0]).toMatchObject({ transactions_added: 1 });
+    expect(itau.json().files[0]).toMatchObject({ transactions_added: 1, duplicates_ignored: 0 });
+
+    const june = await call(context, 'GET', '/api/cash-flow/?start=2026-06-01&end=2026-06-30', {
+      token: target.client.token,
+    });
+    expect(june.json().count).toBe(2);
+    expect(
+      june
+        .json()
+        .results.map((line: { origin_name: string }) => line.origin_name)
+        .sort(),
+    ).toEqual(['Bradesco · 11111', 'Itaú Unibanco · 22222']);
+    // The same file again still adds nothing.
+    const again = await upload(target.client.token, [{ name: 'Itau-CC-22222.xlsx', content: sheet() }]);
+    expect(again.json().files[0]).toMatchObject({ transactions_added: 0, duplicates_ignored: 1 });
   });
 
   it('rejects other extensions and unreadable files, keeping the good ones; nothing of a bad file stays', async () => {

@@ -279,6 +279,8 @@ const importedFixtures: ImportedFixture[] = [
     totals: { count: 10, creditCents: 750000, debitCents: -540100, firstDate: '2026-05-04', lastDate: '2026-05-05' },
     check: (result) => {
       expect(result.format).toBe('xlsx');
+      // The sheet does not say its account; its file's name does.
+      expect(result.accounts[0]).toMatchObject({ bankCode: '237', branch: null, accountNumber: '12345' });
       expect(result.skippedRows.map((row) => row.reason)).toEqual(['Saldo', 'Saldo']);
       expect(result.skippedRows[0]?.text).toContain('SALDO INICIAL');
       expect(result.accounts[0]?.balance).toEqual({ amountCents: 1059900, date: '2026-05-05' });
@@ -297,6 +299,7 @@ const importedFixtures: ImportedFixture[] = [
     totals: { count: 2, creditCents: 320000, debitCents: -250000, firstDate: '2026-05-04', lastDate: '2026-05-04' },
     check: (result) => {
       expect(descriptionsOf(result)).toEqual(['BOLETO ALUGUEL', 'RECEBIMENTO CLIENTE B']);
+      expect(result.accounts[0]).toMatchObject({ bankCode: '341', accountNumber: '67890' });
     },
   },
   {
@@ -304,6 +307,8 @@ const importedFixtures: ImportedFixture[] = [
     totals: { count: 17, creditCents: 160000, debitCents: -6809027, firstDate: '2026-05-04', lastDate: '2026-05-07' },
     check: (result) => {
       expect(result.accounts).toHaveLength(1);
+      // Neither the sheet nor its file's name says which account it is.
+      expect(result.accounts[0]).toMatchObject({ bankCode: null, branch: null, accountNumber: null });
       const transactions = result.accounts[0]?.transactions ?? [];
       expect(transactions.find((t) => t.amountCents === -80050)?.description).toBe('PAGAMENTO DE TITULO 9999.0000');
       // Two identical fee rows on 07/05 are both kept, told apart by their occurrence.

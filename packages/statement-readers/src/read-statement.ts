@@ -1,6 +1,7 @@
 import { hasEncryptionStreams } from './check-compound-file';
 import { checkZipArchive } from './check-zip-archive';
 import { detectContentKind, readFileExtension } from './detect-file-format';
+import { identifyAccountsByFileName } from './identify-account-by-file-name';
 import { readOfxStatement } from './read-ofx-statement';
 import { readSpreadsheetStatement } from './read-spreadsheet-statement';
 import { statementLimits } from './statement-limits';
@@ -20,20 +21,24 @@ export function readStatement(fileName: string, bytes: Uint8Array): StatementRea
   }
   if (bytes.length === 0) throw new StatementReadError('unreadable', { detail: 'Arquivo vazio' });
   try {
-    switch (detectContentKind(bytes)) {
-      case 'zip':
-        checkZipArchive(bytes);
-        return readSpreadsheetStatement(bytes, 'xlsx');
-      case 'compound-file':
-        if (hasEncryptionStreams(bytes)) throw new StatementReadError('password_protected');
-        return readSpreadsheetStatement(bytes, 'xls');
-      case 'ofx':
-        return readOfxStatement(bytes);
-      default:
-        throw new StatementReadError('unreadable', { detail: 'Conteúdo não é OFX, XLS nem XLSX' });
-    }
+    return identifyAccountsByFileName(readStatementContent(bytes), fileName);
   } catch (error) {
     if (error instanceof StatementReadError) throw error;
     throw new StatementReadError('unreadable', { detail: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function readStatementContent(bytes: Uint8Array): StatementReadResult {
+  switch (detectContentKind(bytes)) {
+    case 'zip':
+      checkZipArchive(bytes);
+      return readSpreadsheetStatement(bytes, 'xlsx');
+    case 'compound-file':
+      if (hasEncryptionStreams(bytes)) throw new StatementReadError('password_protected');
+      return readSpreadsheetStatement(bytes, 'xls');
+    case 'ofx':
+      return readOfxStatement(bytes);
+    default:
+      throw new StatementReadError('unreadable', { detail: 'Conteúdo não é OFX, XLS nem XLSX' });
   }
 }

@@ -72,3 +72,53 @@ export function findBankByCode(code: string | null): Bank | null {
   const normalized = code ? normalizeBankCode(code) : null;
   return normalized ? (banksByCode.get(normalized) ?? null) : null;
 }
+
+/**
+ * Words that name a bank in what people write, such as a statement's file name ("Extrato Itaú
+ * maio.xlsx"). Only words an ordinary file name would not hold for another reason: not "caixa"
+ * (the cash flow's own export is "meu-caixa-….xlsx"), "original" or "pan".
+ */
+const bankWords: ReadonlyMap<string, string> = new Map([
+  ['bb', '001'],
+  ['bancodobrasil', '001'],
+  ['santander', '033'],
+  ['banrisul', '041'],
+  ['brb', '070'],
+  ['inter', '077'],
+  ['bancointer', '077'],
+  ['cef', '104'],
+  ['caixaeconomica', '104'],
+  ['btg', '208'],
+  ['bradesco', '237'],
+  ['nubank', '260'],
+  ['nu', '260'],
+  ['pagbank', '290'],
+  ['pagseguro', '290'],
+  ['mercadopago', '323'],
+  ['c6', '336'],
+  ['c6bank', '336'],
+  ['itau', '341'],
+  ['picpay', '380'],
+  ['safra', '422'],
+  ['sicredi', '748'],
+  ['sicoob', '756'],
+]);
+
+/** The bank a text names by one of its words (or two or three written together), if exactly one. */
+export function findBankNamedIn(text: string): Bank | null {
+  const words = text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const codes = new Set<string>();
+  for (let index = 0; index < words.length; index++) {
+    for (let length = 1; length <= 3 && index + length <= words.length; length++) {
+      const code = bankWords.get(words.slice(index, index + length).join(''));
+      if (code) codes.add(code);
+    }
+  }
+  const [code] = codes;
+  return codes.size === 1 && code ? findBankByCode(code) : null;
+}

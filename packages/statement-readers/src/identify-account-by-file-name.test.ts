@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { findAccountNumberInFileName, identifyAccountsByFileName } from './identify-account-by-file-name';
+import type { StatementAccount, StatementReadResult } from './statement-types';
+
+function readResultWith(account: Partial<StatementAccount>): StatementReadResult {
+  return {
+    format: 'xlsx',
+    skippedRows: [],
+    accounts: [
+      {
+        kind: 'bank_account',
+        bankCode: null,
+        branch: null,
+        accountNumber: null,
+        currency: 'BRL',
+        startDate: null,
+        endDate: null,
+        balance: null,
+        transactions: [],
+        ...account,
+      },
+    ],
+  } as StatementReadResult;
+}
+
+describe('an account told by its file name', () => {
+  it('takes the last account-like number, with its check digit, and never a date or a year', () => {
+    expect(findAccountNumberInFileName('Bradesco-CC-12345.xlsx')).toBe('12345');
+    expect(findAccountNumberInFileName('itau ag 1234 cc 56789-0.xls')).toBe('56789-0');
+    expect(findAccountNumberInFileName('extrato_20261031.xlsx')).toBeNull();
+    expect(findAccountNumberInFileName('extrato 01-10-2026 a 31-10-2026.xls')).toBeNull();
+    expect(findAccountNumberInFileName('fatura-2026-10.ofx')).toBeNull();
+    expect(findAccountNumberInFileName('extrato_102026.xlsx')).toBeNull();
+    expect(findAccountNumberInFileName('extrato (1).xlsx')).toBeNull();
+  });
+
+  it('fills a statement that names no account, and leaves alone one that does', () => {
+    const unnamed = identifyAccountsByFileName(readResultWith({}), 'Itau-CC-22222.xlsx');
+    expect(unnamed.accounts[0]).toMatchObject({ bankCode: '341', branch: null, accountNumber: '22222' });
+
+    const named = identifyAccountsByFileName(
+      readResultWith({ bankCode: '001', accountNumber: '455000-5' }),
+      'Itau-CC-22222.xlsx',
+    );
+    expect(named.accounts[0]).toMatchObject({ bankCode: '001', accountNumber: '455000-5' });
+
+    const silent = identifyAccountsByFileName(readResultWith({}), 'extrato.xlsx');
+    expect(silent.accounts[0]).toMatchObject({ bankCode: null, accountNumber: null });
+  });
+});
