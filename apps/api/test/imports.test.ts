@@ -276,6 +276,27 @@ describe('files and pendencies', () => {
     expect(await countLines(target.client.row.id)).toBe(0);
   });
 
+  it('keeps the lines when the first of two uploads of the same statement is deleted, as the copy’s', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const statement = readFixture('kamino-company__OfxSharp/itau.ofx');
+    const first = (await upload(token, [{ name: 'itau.ofx', content: statement }])).json().files[0];
+    const copy = (await upload(token, [{ name: 'itau (1).ofx', content: statement }])).json().files[0];
+    expect(copy).toMatchObject({ transactions_added: 0, duplicates_ignored: first.transactions_added });
+    const lines = await countLines(target.client.row.id);
+    expect(lines).toBe(first.transactions_added);
+
+    expect((await call(context, 'DELETE', `/api/file/${first.id}/`, { token })).statusCode).toBe(204);
+    expect(await countLines(target.client.row.id)).toBe(lines);
+    const copyRead = (await call(context, 'GET', `/api/file/${copy.id}/read/`, { token })).json();
+    expect(copyRead.transactions).toHaveLength(lines);
+    expect(copyRead.transactions_added).toBe(lines);
+
+    // The last copy gone, its lines go with it.
+    expect((await call(context, 'DELETE', `/api/file/${copy.id}/`, { token })).statusCode).toBe(204);
+    expect(await countLines(target.client.row.id)).toBe(0);
+  });
+
   it('puts card purchases on the bill due date once the card pendency is completed', async () => {
     const target = await createTestOrganization(context);
     const token = target.client.token;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { importBundles, origins, statementFileOrigins, statementFiles, tasks, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
@@ -252,23 +252,37 @@ export async function findPendingFileOrigins(db: Executor, scope: ClientScope) {
     .orderBy(desc(statementFiles.id));
 }
 
-/** The file and the lines it brought, together. */
+/**
+ * The file and the lines it brought, together. A line belongs to the first file that brought it
+ * (ADR 4): when the same statement was uploaded again, the lines stay, as the oldest copy's.
+ */
 export async function deleteFile(db: Database, scope: ClientScope, fileId: number): Promise<boolean> {
+  const ofClient = and(
+    eq(statementFiles.organizationId, scope.organizationId),
+    eq(statementFiles.clientUserId, scope.clientUserId),
+  );
   return db.transaction(async (transaction) => {
-    const deleted = await transaction
+    const [deleted] = await transaction
       .delete(statementFiles)
-      .where(
-        and(
-          eq(statementFiles.id, fileId),
-          eq(statementFiles.organizationId, scope.organizationId),
-          eq(statementFiles.clientUserId, scope.clientUserId),
-        ),
-      )
-      .returning({ id: statementFiles.id });
-    if (deleted.length === 0) return false;
+      .where(and(eq(statementFiles.id, fileId), ofClient))
+      .returning({ id: statementFiles.id, sha256: statementFiles.sha256 });
+    if (!deleted) return false;
+    const linesOfFile = and(eq(transactions.clientUserId, scope.clientUserId), eq(transactions.fileId, fileId));
+    const [copy] = await transaction
+      .select({ id: statementFiles.id })
+      .from(statementFiles)
+      .where(and(ofClient, eq(statementFiles.sha256, deleted.sha256)))
+      .orderBy(asc(statementFiles.id))
+      .limit(1);
+    if (!copy) {
+      await transaction.delete(transactions).where(linesOfFile);
+      return true;
+    }
+    const moved = await transaction.update(transactions).set({ fileId: copy.id }).where(linesOfFile);
     await transaction
-      .delete(transactions)
-      .where(and(eq(transactions.clientUserId, scope.clientUserId), eq(transactions.fileId, fileId)));
+      .update(statementFiles)
+      .set({ transactionsAdded: sql`${statementFiles.transactionsAdded} + ${moved.rowCount ?? 0}` })
+      .where(eq(statementFiles.id, copy.id));
     return true;
   });
 }
