@@ -276,6 +276,27 @@ describe('files and pendencies', () => {
     expect(await countLines(target.client.row.id)).toBe(0);
   });
 
+  it('does not bring back a line the client deleted when the same statement is imported again', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const statement = readFixture('kamino-company__OfxSharp/itau.ofx');
+    const first = (await upload(token, [{ name: 'itau.ofx', content: statement }])).json().files[0];
+    const read = (await call(context, 'GET', `/api/file/${first.id}/read/`, { token })).json();
+    const rshop = read.transactions.find((line: { name: string }) => line.name === 'RSHOP');
+    expect((await call(context, 'DELETE', `/api/cash-flow/${rshop.id}/`, { token })).statusCode).toBe(200);
+    const left = await countLines(target.client.row.id);
+    expect(left).toBe(first.transactions_added - 1);
+
+    const again = (await upload(token, [{ name: 'itau.ofx', content: statement }])).json().files[0];
+    expect(again).toMatchObject({ transactions_added: 0, duplicates_ignored: first.transactions_added });
+    expect(await countLines(target.client.row.id)).toBe(left);
+    const names = await context.database.db
+      .select({ name: transactions.name })
+      .from(transactions)
+      .where(eq(transactions.clientUserId, target.client.row.id));
+    expect(names.map((line) => line.name)).not.toContain('RSHOP');
+  });
+
   it('keeps the lines when the first of two uploads of the same statement is deleted, as the copy’s', async () => {
     const target = await createTestOrganization(context);
     const token = target.client.token;

@@ -337,6 +337,22 @@ export const transactions = pgTable(
 );
 
 /**
+ * Imported lines a person deleted, by their identity within the account: importing their statement
+ * again does not bring them back (ADR 4). Deleting a file forgets nothing here; deleting the
+ * account forgets its lines.
+ */
+export const dismissedLines = pgTable(
+  'dismissed_lines',
+  {
+    originId: integer('origin_id')
+      .notNull()
+      .references(() => origins.id, { onDelete: 'cascade' }),
+    identityKey: bigint('identity_key', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.originId, table.identityKey] })],
+);
+
+/**
  * A number that changes whenever a client's cash flow may have changed (their lines, or their
  * accounts' ignored flag): statement-level triggers bump it in the writing transaction itself, so
  * counts and sums computed at one version can be reused until the next write.

@@ -1,7 +1,7 @@
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
-import { cashFlowVersions, categories, descriptions, origins, transactions } from '../../db/schema';
+import { cashFlowVersions, categories, descriptions, dismissedLines, origins, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
@@ -436,7 +436,19 @@ export async function updateCashFlowLines(
   return updated.length;
 }
 
+/** Deletes the client's lines; imported ones are remembered, so their statement does not bring them back. */
 export async function deleteCashFlowLines(db: Executor, scope: ClientScope, ids: number[]): Promise<number> {
-  const deleted = await db.delete(transactions).where(whereLinesOfScope(scope, ids)).returning({ id: transactions.id });
+  const deleted = await db.delete(transactions).where(whereLinesOfScope(scope, ids)).returning({
+    originId: transactions.originId,
+    identityKey: transactions.identityKey,
+    createdFrom: transactions.createdFrom,
+  });
+  const imported = deleted.filter((line) => line.createdFrom === 'import');
+  if (imported.length > 0) {
+    await db
+      .insert(dismissedLines)
+      .values(imported.map(({ originId, identityKey }) => ({ originId, identityKey })))
+      .onConflictDoNothing();
+  }
   return deleted.length;
 }

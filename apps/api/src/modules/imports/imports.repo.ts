@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { importBundles, origins, statementFileOrigins, statementFiles, tasks, transactions } from '../../db/schema';
+import {
+  dismissedLines,
+  importBundles,
+  origins,
+  statementFileOrigins,
+  statementFiles,
+  tasks,
+  transactions,
+} from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
 
 type Executor = Database | Transaction;
@@ -129,6 +137,15 @@ export async function insertTransactions(
     added: result.rows.length,
     uncategorized: result.rows.filter((row) => row.category_id === null).length,
   };
+}
+
+/** The identities of the account's imported lines that a person deleted (kept out of later imports). */
+export async function findDismissedIdentities(db: Executor, originId: number): Promise<Set<bigint>> {
+  const rows = await db
+    .select({ identityKey: dismissedLines.identityKey })
+    .from(dismissedLines)
+    .where(eq(dismissedLines.originId, originId));
+  return new Set(rows.map((row) => row.identityKey));
 }
 
 export async function insertStatementFile(

@@ -15,6 +15,7 @@ import {
   ensureCategorizingTask,
   type FileFilter,
   findBundle,
+  findDismissedIdentities,
   findFileOrigins,
   findFiles,
   insertBundle,
@@ -167,6 +168,8 @@ async function importOneFile(
       await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
       if (origin.created) pendencies += 1;
       const buildIdentityKey = createIdentityKeyBuilder();
+      // Lines a person deleted from this account stay deleted, as lines already there stay once.
+      const dismissed = origin.created ? new Set<bigint>() : await findDismissedIdentities(transaction, origin.id);
       // Batches are sent without waiting: PostgreSQL writes one while the next is prepared here.
       const inserting: ReturnType<typeof insertTransactions>[] = [];
       for (let start = 0; start < account.transactions.length; start += importBatchSize) {
@@ -188,8 +191,10 @@ async function importOneFile(
               isAssetTransfer: suggestion?.isAssetTransfer ?? false,
               identityKey: buildIdentityKey(line),
             };
-          });
-        inserting.push(insertTransactions(transaction, scope, stored.id, rows));
+          })
+          // After every identity is built: a line's identity counts the identical lines before it.
+          .filter((row) => !dismissed.has(row.identityKey));
+        if (rows.length > 0) inserting.push(insertTransactions(transaction, scope, stored.id, rows));
       }
       for (const result of await Promise.all(inserting)) {
         added += result.added;
