@@ -24,3 +24,6 @@ export const itauXlsx = statement('financeiroLLE__Conciliacao-Extratos/Itau-CC-6
 
 /** A period (dd/mm/aaaa) holding every line of both statements. */
 export const statementsPeriod = { start: '01/12/2013', end: '31/05/2026' } as const;
+
+/** OFX 2.00 with three checking and savings accounts in one file (balances 43,01, 3.000,25 and 11.728,56). */
+export const threeAccountsOfx = statement('asgrim__ofxparser/ofx-multiple-accounts-xml.ofx', 3);

@@ -209,6 +209,11 @@ export const origins = pgTable(
     balanceDate: date('balance_date'),
     dueDay: smallint('due_day'),
     closingDay: smallint('closing_day'),
+    /**
+     * When the pendency of an account a file created (its balance, a card's days) was completed.
+     * Kept on the account, not on each file that lists it, so completing it once settles it everywhere.
+     */
+    pendencyCompletedAt: timestamp('pendency_completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -266,7 +271,10 @@ export const statementFiles = pgTable(
   (table) => [index('statement_files_client_index').on(table.clientUserId, table.createdAt)],
 );
 
-/** Which accounts or cards a file brought; `newAccount` when the file created the origin. */
+/**
+ * Which accounts or cards a file brought; `newAccount` when the file created the origin (then the
+ * file lists the origin's pendency until `origins.pendencyCompletedAt` is set).
+ */
 export const statementFileOrigins = pgTable(
   'statement_file_origins',
   {
@@ -277,7 +285,6 @@ export const statementFileOrigins = pgTable(
       .notNull()
       .references(() => origins.id, { onDelete: 'cascade' }),
     newAccount: boolean('new_account').notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.fileId, table.originId] })],
 );

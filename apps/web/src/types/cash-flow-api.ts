@@ -133,7 +133,10 @@ export interface StatementFileDetail extends StatementFile {
 export interface Pendency {
   filename: string;
   fileId: number;
+  /** The account or card, one pendency each: what PATCH pendency/complete-file/{fileId}/ names. */
   originId: number;
+  /** How Prumo names the account (its nickname, else bank and number). */
+  name: string;
   kind: 'bank_account' | 'credit_card';
   balance: number | null;
   dueDate: number | null;

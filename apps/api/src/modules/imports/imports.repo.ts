@@ -226,7 +226,6 @@ export async function findFileOrigins(db: Executor, fileIds: number[]) {
     .select({
       fileId: statementFileOrigins.fileId,
       newAccount: statementFileOrigins.newAccount,
-      completedAt: statementFileOrigins.completedAt,
       originId: origins.id,
       kind: origins.kind,
       bankCode: origins.bankCode,
@@ -243,13 +242,26 @@ export async function findFileOrigins(db: Executor, fileIds: number[]) {
     .where(inArray(statementFileOrigins.fileId, fileIds));
 }
 
-export async function findPendingFileOrigins(db: Executor, scope: ClientScope) {
-  return db
+/**
+ * The accounts and cards files created whose pendency is still open, newest file first; with
+ * `fileId`, that file's only. `lock` holds the accounts until the transaction ends, so two
+ * completions of one account do not both apply.
+ */
+export async function findPendingFileOrigins(
+  db: Executor,
+  scope: ClientScope,
+  options: { fileId?: number; lock?: boolean } = {},
+) {
+  const query = db
     .select({
       fileId: statementFiles.id,
       fileName: statementFiles.name,
       originId: origins.id,
       kind: origins.kind,
+      bankCode: origins.bankCode,
+      branch: origins.branch,
+      accountNumber: origins.accountNumber,
+      nickname: origins.nickname,
       balanceCents: origins.balanceCents,
       dueDay: origins.dueDay,
       closingDay: origins.closingDay,
@@ -262,11 +274,36 @@ export async function findPendingFileOrigins(db: Executor, scope: ClientScope) {
       and(
         eq(statementFiles.organizationId, scope.organizationId),
         eq(statementFiles.clientUserId, scope.clientUserId),
+        options.fileId === undefined ? undefined : eq(statementFiles.id, options.fileId),
         eq(statementFileOrigins.newAccount, true),
-        isNull(statementFileOrigins.completedAt),
+        isNull(origins.pendencyCompletedAt),
       ),
     )
-    .orderBy(desc(statementFiles.id));
+    .orderBy(desc(statementFiles.id), asc(origins.id));
+  // No key changes: imports adding lines to the account (key share) are not held up.
+  return options.lock ? query.for('no key update', { of: origins }) : query;
+}
+
+export async function markPendencyCompleted(db: Executor, originId: number): Promise<void> {
+  await db.update(origins).set({ pendencyCompletedAt: new Date() }).where(eq(origins.id, originId));
+}
+
+/** The files that created this account read as plainly done once none of their accounts is pending. */
+export async function clearSettledReadStatus(db: Executor, scope: ClientScope, originId: number): Promise<void> {
+  await db
+    .update(statementFiles)
+    .set({ readStatus: 'Leitura concluída' })
+    .where(
+      and(
+        eq(statementFiles.clientUserId, scope.clientUserId),
+        sql`${statementFiles.id} in (select ${statementFileOrigins.fileId} from ${statementFileOrigins}
+          where ${statementFileOrigins.originId} = ${originId} and ${statementFileOrigins.newAccount})`,
+        sql`not exists (select 1 from ${statementFileOrigins}
+          join ${origins} on ${origins.id} = ${statementFileOrigins.originId}
+          where ${statementFileOrigins.fileId} = ${statementFiles.id} and ${statementFileOrigins.newAccount}
+          and ${origins.pendencyCompletedAt} is null)`,
+      ),
+    );
 }
 
 /**

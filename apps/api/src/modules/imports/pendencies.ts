@@ -1,15 +1,29 @@
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { origins, statementFileOrigins, statementFiles, transactions } from '../../db/schema';
+import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
-import { failWithDetail } from '../../lib/http-errors';
-import { findPendingFileOrigins } from './imports.repo';
+import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { describeOrigin } from '../origins/origin-name';
+import { clearSettledReadStatus, findPendingFileOrigins, markPendencyCompleted } from './imports.repo';
+
+const pendencyMessages = {
+  fileWithoutPendency: 'Não encontramos pendências para este arquivo.',
+  accountNotPending: 'Esta conta não está entre as pendências deste arquivo.',
+  balanceRequired: 'Informe o saldo da conta.',
+  cardDaysRequired: 'Informe o dia de fechamento e o dia de vencimento da fatura.',
+};
+
+/** Several accounts of one file are never completed with one answer: each has its own balance or days. */
+function describeAmbiguousFile(pendingAccounts: number): string {
+  return `Este arquivo tem ${pendingAccounts} contas pendentes: informe qual delas completar (originId).`;
+}
 
 /**
  * A file that brought a new account or card leaves a pendency: an account's opening balance, a
  * card's closing day and bill due date — what the statement could not say and the cash flow needs.
+ * One entry per file and account, named so a person can tell a file's accounts apart.
  */
 export async function listPendencies(deps: AppDependencies, scope: ClientScope) {
   const rows = await findPendingFileOrigins(deps.db, scope);
@@ -17,6 +31,7 @@ export async function listPendencies(deps: AppDependencies, scope: ClientScope) 
     filename: row.fileName,
     fileId: row.fileId,
     originId: row.originId,
+    name: describeOrigin(row),
     kind: row.kind,
     balance: row.balanceCents,
     dueDate: row.dueDay,
@@ -41,6 +56,7 @@ export const CompletePendencySchema = z.object({
   /** The card bill's due day of the month. */
   dueDate: dayOfMonth.optional(),
   closeDay: dayOfMonth.optional(),
+  /** Which of the file's pending accounts (pendency/'s `originId`); required when it has several. */
   originId: DatabaseIdTextSchema.optional(),
 });
 export type CompletePendency = z.infer<typeof CompletePendencySchema>;
@@ -58,6 +74,25 @@ export function computeBillDueDate(purchaseDate: string, closingDay: number, due
   return due.toISOString().slice(0, 10);
 }
 
+function choosePendingAccount<Pending extends { originId: number }>(
+  pending: Pending[],
+  originId: number | undefined,
+): Pending {
+  const [first] = pending;
+  if (!first) failWithDetail(404, pendencyMessages.fileWithoutPendency);
+  if (originId === undefined) {
+    if (pending.length > 1) failOnField('originId', describeAmbiguousFile(pending.length));
+    return first;
+  }
+  const chosen = pending.find((candidate) => candidate.originId === originId);
+  if (!chosen) failWithDetail(404, pendencyMessages.accountNotPending);
+  return chosen;
+}
+
+/**
+ * Completes one pending account of the file: the one `originId` names, or the file's only one.
+ * The pendency is the account's, so it leaves pendency/ for every file that lists it.
+ */
 export async function completePendency(
   deps: AppDependencies,
   scope: ClientScope,
@@ -65,71 +100,35 @@ export async function completePendency(
   input: CompletePendency,
 ) {
   await deps.db.transaction(async (transaction) => {
-    const pending = await transaction
-      .select({ originId: origins.id, kind: origins.kind })
-      .from(statementFileOrigins)
-      .innerJoin(statementFiles, eq(statementFiles.id, statementFileOrigins.fileId))
-      .innerJoin(origins, eq(origins.id, statementFileOrigins.originId))
-      .where(
-        and(
-          eq(statementFileOrigins.fileId, fileId),
-          eq(statementFiles.organizationId, scope.organizationId),
-          eq(statementFiles.clientUserId, scope.clientUserId),
-          isNull(statementFileOrigins.completedAt),
-          input.originId ? eq(origins.id, input.originId) : undefined,
-        ),
-      );
-    if (pending.length === 0) failWithDetail(404, 'Não encontramos pendências para este arquivo.');
-    for (const origin of pending) {
-      if (origin.kind === 'credit_card') {
-        if (input.dueDate === undefined || input.closeDay === undefined) {
-          failWithDetail(400, 'Informe o dia de fechamento e o dia de vencimento da fatura.');
-        }
-        await transaction
-          .update(origins)
-          .set({ dueDay: input.dueDate, closingDay: input.closeDay })
-          .where(eq(origins.id, origin.originId));
-        // Card purchases weigh on the cash flow when their bill is paid.
-        const purchaseDays = await transaction
-          .selectDistinct({ date: transactions.date })
-          .from(transactions)
-          .where(eq(transactions.originId, origin.originId));
-        for (const { date } of purchaseDays) {
-          await transaction
-            .update(transactions)
-            .set({ cashDate: computeBillDueDate(date, input.closeDay, input.dueDate) })
-            .where(and(eq(transactions.originId, origin.originId), eq(transactions.date, date)));
-        }
-      } else if (input.balance !== undefined) {
-        await transaction
-          .update(origins)
-          .set({ balanceCents: input.balance, balanceDate: sql`current_date` })
-          .where(eq(origins.id, origin.originId));
-      } else {
-        failWithDetail(400, 'Informe o saldo da conta.');
+    const pending = await findPendingFileOrigins(transaction, scope, { fileId, lock: true });
+    const origin = choosePendingAccount(pending, input.originId);
+    if (origin.kind === 'credit_card') {
+      if (input.dueDate === undefined || input.closeDay === undefined) {
+        failWithDetail(400, pendencyMessages.cardDaysRequired);
       }
+      await transaction
+        .update(origins)
+        .set({ dueDay: input.dueDate, closingDay: input.closeDay })
+        .where(eq(origins.id, origin.originId));
+      // Card purchases weigh on the cash flow when their bill is paid.
+      const purchaseDays = await transaction
+        .selectDistinct({ date: transactions.date })
+        .from(transactions)
+        .where(eq(transactions.originId, origin.originId));
+      for (const { date } of purchaseDays) {
+        await transaction
+          .update(transactions)
+          .set({ cashDate: computeBillDueDate(date, input.closeDay, input.dueDate) })
+          .where(and(eq(transactions.originId, origin.originId), eq(transactions.date, date)));
+      }
+    } else {
+      if (input.balance === undefined) failWithDetail(400, pendencyMessages.balanceRequired);
+      await transaction
+        .update(origins)
+        .set({ balanceCents: input.balance, balanceDate: sql`current_date` })
+        .where(eq(origins.id, origin.originId));
     }
-    await transaction
-      .update(statementFileOrigins)
-      .set({ completedAt: new Date() })
-      .where(
-        and(
-          eq(statementFileOrigins.fileId, fileId),
-          inArray(
-            statementFileOrigins.originId,
-            pending.map((origin) => origin.originId),
-          ),
-        ),
-      );
-    // With nothing left to complete, the file reads as plainly done.
-    await transaction
-      .update(statementFiles)
-      .set({ readStatus: 'Leitura concluída' })
-      .where(
-        and(
-          eq(statementFiles.id, fileId),
-          sql`not exists (select 1 from ${statementFileOrigins} where ${statementFileOrigins.fileId} = ${fileId} and ${statementFileOrigins.newAccount} and ${statementFileOrigins.completedAt} is null)`,
-        ),
-      );
+    await markPendencyCompleted(transaction, origin.originId);
+    await clearSettledReadStatus(transaction, scope, origin.originId);
   });
 }

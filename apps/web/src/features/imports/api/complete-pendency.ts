@@ -7,7 +7,10 @@ import { pendenciesQueryKey } from './get-pendencies';
 /** An account's current balance (cents), or a card's closing and due days (1–31). */
 export type PendencyCompletion = { balance: number } | { closeDay: number; dueDate: number };
 
-/** PATCH pendency/complete-file/{fileId}/: 200 `{detail: "Pendência resolvida"}`. */
+/**
+ * PATCH pendency/complete-file/{fileId}/ for one of the file's accounts (`originId`, required by the
+ * API when the file brought several): 200 `{detail: "Pendência resolvida"}`.
+ */
 export function completePendency(input: {
   fileId: number;
   originId: number;

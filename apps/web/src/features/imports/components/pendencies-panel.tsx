@@ -82,7 +82,8 @@ function PendencyForm({
 }) {
   const complete = useCompletePendency();
   const isCard = pendency.kind === 'credit_card';
-  const accountLabel = account ? describeAccount(account) : isCard ? 'Cartão de crédito' : 'Conta';
+  // The file list's words when the account is on its page; else the name pendency/ gives.
+  const accountLabel = account ? describeAccount(account) : pendency.name;
   const form = useForm({
     initialValues: {
       balance: formatCentsForInput(pendency.balance),
@@ -107,6 +108,7 @@ function PendencyForm({
       if (balance === null) return;
       completion = { balance };
     }
+    // The account goes with the file: a file may have brought several, each completed on its own.
     complete.mutate(
       { fileId: pendency.fileId, originId: pendency.originId, completion },
       {
