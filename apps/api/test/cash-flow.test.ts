@@ -253,6 +253,26 @@ describe('categorizing', () => {
       expect(none.json(), query).toEqual({ ids: ['Informe ao menos uma transação.'] });
     }
   });
+
+  it('counts an id given twice once in the bulk calls', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const line = await addLine(token, { name: 'A', amount: -100, date: '2026-10-01' });
+    const ignored = await call(context, 'PUT', '/api/cash-flows/', {
+      token,
+      payload: { ids: [line.id, line.id], ignored: true },
+    });
+    expect(ignored.statusCode, ignored.body).toBe(200);
+    expect(ignored.json()).toEqual({ updated: 1 });
+    const missing = await call(context, 'PUT', '/api/cash-flows/', {
+      token,
+      payload: { ids: [line.id, line.id, line.id + 1000000], ignored: false },
+    });
+    expect(missing.statusCode).toBe(404);
+    const deleted = await call(context, 'DELETE', '/api/cash-flows/', { token, payload: { ids: [line.id, line.id] } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: 1, detail: 'Transação deletada' });
+  });
 });
 
 describe('tenancy of the cash flow', () => {
