@@ -271,3 +271,52 @@ describe('amounts of a typed line', () => {
     });
   });
 });
+
+describe('text past its limit', () => {
+  it('answers 400 Limite de N excedido, not as if the text were missing', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const line = { amount: -1500, date: '2026-10-05' };
+    for (const url of ['/api/cash-flow/', '/api/transactions/create/']) {
+      const tooLong = await call(context, 'POST', url, { token, payload: { ...line, name: 'a'.repeat(201) } });
+      expect(tooLong.statusCode, `${url}: ${tooLong.body}`).toBe(400);
+      expect(tooLong.json(), url).toEqual({ name: ['Limite de 200 excedido'] });
+      const longest = await call(context, 'POST', url, { token, payload: { ...line, name: 'a'.repeat(200) } });
+      expect(longest.statusCode, `${url}: ${longest.body}`).toBe(201);
+    }
+    const inBulk = await call(context, 'POST', '/api/cash-flows/', {
+      token,
+      payload: [{ ...line, name: 'a'.repeat(201) }],
+    });
+    expect(inBulk.statusCode, inBulk.body).toBe(400);
+    expect(inBulk.json()).toEqual({ '0.name': ['Limite de 200 excedido'] });
+    const created = (
+      await call(context, 'POST', '/api/cash-flow/', { token, payload: { ...line, name: 'Padaria' } })
+    ).json();
+    const renamed = await call(context, 'PUT', `/api/transactions/name/${created.id}/`, {
+      token,
+      payload: { name: 'a'.repeat(300) },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    expect(renamed.json()).toEqual({ name: ['Limite de 200 excedido'] });
+    const recommended = await call(context, 'GET', `/api/category/recommended/?description=${'a'.repeat(3000)}`, {
+      token,
+    });
+    expect(recommended.statusCode, recommended.body).toBe(400);
+    expect(recommended.json()).toEqual({ description: ['Limite de 500 excedido'] });
+    const account = await call(context, 'POST', '/api/manual-account/', {
+      token,
+      payload: { nickname: 'a'.repeat(81) },
+    });
+    expect(account.statusCode, account.body).toBe(400);
+    expect(account.json()).toEqual({ nickname: ['Limite de 80 excedido'] });
+    for (const [method, url, payload] of [
+      ['POST', '/api/cash-flow/', { ...line, name: '  ' }],
+      ['PUT', `/api/transactions/name/${created.id}/`, {}],
+    ] as const) {
+      const missing = await call(context, method, url, { token, payload });
+      expect(missing.statusCode, `${url}: ${missing.body}`).toBe(400);
+      expect(missing.json(), url).toEqual({ name: ['Este campo é obrigatório'] });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { maximumLineCents } from '@prumo/domain/money/cents';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -59,8 +60,16 @@ const IdsQuerySchema = z.preprocess(
   IdsSchema,
 );
 
+const maximumLineNameLength = 200;
+// Without its own message, max() would answer with the schema's 'Este campo é obrigatório'.
+const LineNameSchema = z
+  .string({ error: validationMessages.required })
+  .trim()
+  .min(1, validationMessages.required)
+  .max(maximumLineNameLength, describeLengthLimit(maximumLineNameLength));
+
 const ManualLineSchema = z.object({
-  name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
+  name: LineNameSchema,
   amount: z
     .number({ error: 'Valor inválido' })
     .int('Valor inválido: envie centavos inteiros')
@@ -203,9 +212,7 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
         tags,
         params: idParams,
         querystring: ClientQuerySchema,
-        body: z.object({
-          name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
-        }),
+        body: z.object({ name: LineNameSchema }),
       },
     },
     async (request) => renameLine(deps, await scopeOf(request), request.params.id, request.body.name),

@@ -1,3 +1,4 @@
+import { describeLengthLimit } from '@prumo/domain/account/messages';
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
@@ -83,7 +84,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
             .string({ error: 'Este campo é obrigatório' })
             .trim()
             .min(1, 'Este campo é obrigatório')
-            .max(80, 'Limite de 80 excedido'),
+            .max(80, describeLengthLimit(80)),
         }),
       },
     },
