@@ -10,7 +10,7 @@ import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, type ClientScope, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
-import { QueryDateSchema } from '../cash-flow/cash-flow-filters';
+import { addPeriodOrderIssue, QueryDateSchema } from '../cash-flow/cash-flow-filters';
 import { describeOrigin } from './origin-name';
 
 const originNotFound = 'Conta não encontrada.';
@@ -126,7 +126,9 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
     {
       schema: {
         tags,
-        querystring: ClientQuerySchema.extend({ dateStart: QueryDateSchema, dateEnd: QueryDateSchema }),
+        querystring: ClientQuerySchema.extend({ dateStart: QueryDateSchema, dateEnd: QueryDateSchema }).superRefine(
+          (query, context) => addPeriodOrderIssue(query.dateStart, query.dateEnd, context, 'dateEnd'),
+        ),
       },
     },
     async (request) => {
