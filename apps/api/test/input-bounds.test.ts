@@ -320,3 +320,33 @@ describe('text past its limit', () => {
     }
   });
 });
+
+describe('messages of rules without their own', () => {
+  it('answer in Brazilian Portuguese, never naming NaN', async () => {
+    const token = organization.client.token;
+    const period = 'start=2026-10-01&end=2026-10-31';
+    const cases: [string, Record<string, string[]>][] = [
+      [`/api/cash-flow/?${period}&limit=abc`, { limit: ['Informe um número válido.'] }],
+      [`/api/cash-flow/?${period}&limit=2.5`, { limit: ['Informe um número inteiro.'] }],
+      [`/api/cash-flow/?${period}&limit=0`, { limit: ['Valor mínimo: 1'] }],
+      [`/api/cash-flow/?${period}&limit=501`, { limit: ['Valor máximo: 500'] }],
+      [`/api/cash-flow/?${period}&offset=-1`, { offset: ['Valor mínimo: 0'] }],
+      [`/api/cash-flow/?${period}&search=${'a'.repeat(101)}`, { search: ['Limite de 100 excedido'] }],
+      [
+        `/api/cash-flow/?${period}&isExpense=talvez`,
+        { isExpense: ['Opção inválida: use 0, 1, true, false, True ou False.'] },
+      ],
+      ['/api/file/?limit=abc', { limit: ['Informe um número válido.'] }],
+    ];
+    for (const [url, expected] of cases) {
+      const response = await call(context, 'GET', url, { token });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json(), url).toEqual(expected);
+    }
+    const noBody = await call(context, 'PUT', '/api/cash-flows/', { token });
+    expect(noBody.statusCode, noBody.body).toBe(400);
+    expect(noBody.json()).toEqual({ non_field_errors: ['Corpo da requisição vazio.'] });
+    const noIds = await call(context, 'PUT', '/api/cash-flows/', { token, payload: { ignored: true } });
+    expect(noIds.json()).toEqual({ ids: ['Este campo é obrigatório'] });
+  });
+});
