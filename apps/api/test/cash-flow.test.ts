@@ -222,6 +222,57 @@ describe('categorizing', () => {
       (await call(context, 'GET', '/api/cash-flow/?start=2026-10-01&end=2026-10-31', { token })).json().count,
     ).toBe(0);
   });
+
+  it('deletes in bulk with the ids in the query, as docs/cash-flow-api.md offers', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const lines = [
+      await addLine(token, { name: 'A', amount: -100, date: '2026-10-01' }),
+      await addLine(token, { name: 'B', amount: -200, date: '2026-10-02' }),
+      await addLine(token, { name: 'C', amount: -300, date: '2026-10-03' }),
+    ];
+    const commaSeparated = await call(context, 'DELETE', `/api/cash-flows/?ids=${lines[0].id},${lines[1].id}`, {
+      token,
+    });
+    expect(commaSeparated.statusCode, commaSeparated.body).toBe(200);
+    expect(commaSeparated.json()).toEqual({ deleted: 2, detail: 'Transação deletada' });
+    const repeated = await call(context, 'DELETE', `/api/cash-flows/?ids=${lines[2].id}&ids=${lines[2].id + 1000000}`, {
+      token,
+    });
+    expect(repeated.statusCode).toBe(404);
+    expect(repeated.json()).toEqual({ detail: 'Não encontramos o cashflow baseado no ID passado' });
+    expect(
+      (await call(context, 'GET', '/api/cash-flow/?start=2026-10-01&end=2026-10-31', { token })).json().count,
+    ).toBe(1);
+    const invalid = await call(context, 'DELETE', '/api/cash-flows/?ids=1,abc', { token });
+    expect(invalid.statusCode, invalid.body).toBe(400);
+    expect(invalid.json()).toEqual({ 'ids.1': ['Valor inválido'] });
+    for (const query of ['', '?ids=', '?ids=,']) {
+      const none = await call(context, 'DELETE', `/api/cash-flows/${query}`, { token });
+      expect(none.statusCode, `${query}: ${none.body}`).toBe(400);
+      expect(none.json(), query).toEqual({ ids: ['Informe ao menos uma transação.'] });
+    }
+  });
+
+  it('counts an id given twice once in the bulk calls', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const line = await addLine(token, { name: 'A', amount: -100, date: '2026-10-01' });
+    const ignored = await call(context, 'PUT', '/api/cash-flows/', {
+      token,
+      payload: { ids: [line.id, line.id], ignored: true },
+    });
+    expect(ignored.statusCode, ignored.body).toBe(200);
+    expect(ignored.json()).toEqual({ updated: 1 });
+    const missing = await call(context, 'PUT', '/api/cash-flows/', {
+      token,
+      payload: { ids: [line.id, line.id, line.id + 1000000], ignored: false },
+    });
+    expect(missing.statusCode).toBe(404);
+    const deleted = await call(context, 'DELETE', '/api/cash-flows/', { token, payload: { ids: [line.id, line.id] } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: 1, detail: 'Transação deletada' });
+  });
 });
 
 describe('tenancy of the cash flow', () => {

@@ -194,6 +194,34 @@ describe('POST upload/', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('answers 400 Envio de arquivos inválido for a multipart body it cannot read, on upload/ and add/', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const bundleId = (
+      await upload(token, [{ name: 'itau.ofx', content: readFixture('kamino-company__OfxSharp/itau.ofx') }])
+    ).json().bundle.id;
+    const linesBefore = await countLines(target.client.row.id);
+    const boundary = 'prumo-cortado';
+    const cutShort = (text: string) => ({
+      payload: text,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const bodies = [
+      { payload: 'qualquer coisa', headers: { 'content-type': 'multipart/form-data' } },
+      cutShort(`--${boundary}\r\nContent-Disposition: form-da`),
+      cutShort(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.ofx"\r\n\r\nOFXHEADER:100`),
+      { payload: 'x', headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` } },
+    ];
+    for (const url of ['/api/upload/', `/api/import-bundle/${bundleId}/add/`]) {
+      for (const body of bodies) {
+        const response = await call(context, 'POST', url, { token, ...body });
+        expect(response.statusCode, `${url} ${body.payload}: ${response.body}`).toBe(400);
+        expect(response.json()).toEqual({ detail: 'Envio de arquivos inválido.' });
+      }
+    }
+    expect(await countLines(target.client.row.id)).toBe(linesBefore);
+  });
+
   it('opens a categorizing task for what stays uncategorized', async () => {
     const target = await createTestOrganization(context);
     await upload(target.client.token, [

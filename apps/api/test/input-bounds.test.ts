@@ -271,3 +271,82 @@ describe('amounts of a typed line', () => {
     });
   });
 });
+
+describe('text past its limit', () => {
+  it('answers 400 Limite de N excedido, not as if the text were missing', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const line = { amount: -1500, date: '2026-10-05' };
+    for (const url of ['/api/cash-flow/', '/api/transactions/create/']) {
+      const tooLong = await call(context, 'POST', url, { token, payload: { ...line, name: 'a'.repeat(201) } });
+      expect(tooLong.statusCode, `${url}: ${tooLong.body}`).toBe(400);
+      expect(tooLong.json(), url).toEqual({ name: ['Limite de 200 excedido'] });
+      const longest = await call(context, 'POST', url, { token, payload: { ...line, name: 'a'.repeat(200) } });
+      expect(longest.statusCode, `${url}: ${longest.body}`).toBe(201);
+    }
+    const inBulk = await call(context, 'POST', '/api/cash-flows/', {
+      token,
+      payload: [{ ...line, name: 'a'.repeat(201) }],
+    });
+    expect(inBulk.statusCode, inBulk.body).toBe(400);
+    expect(inBulk.json()).toEqual({ '0.name': ['Limite de 200 excedido'] });
+    const created = (
+      await call(context, 'POST', '/api/cash-flow/', { token, payload: { ...line, name: 'Padaria' } })
+    ).json();
+    const renamed = await call(context, 'PUT', `/api/transactions/name/${created.id}/`, {
+      token,
+      payload: { name: 'a'.repeat(300) },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    expect(renamed.json()).toEqual({ name: ['Limite de 200 excedido'] });
+    const recommended = await call(context, 'GET', `/api/category/recommended/?description=${'a'.repeat(3000)}`, {
+      token,
+    });
+    expect(recommended.statusCode, recommended.body).toBe(400);
+    expect(recommended.json()).toEqual({ description: ['Limite de 500 excedido'] });
+    const account = await call(context, 'POST', '/api/manual-account/', {
+      token,
+      payload: { nickname: 'a'.repeat(81) },
+    });
+    expect(account.statusCode, account.body).toBe(400);
+    expect(account.json()).toEqual({ nickname: ['Limite de 80 excedido'] });
+    for (const [method, url, payload] of [
+      ['POST', '/api/cash-flow/', { ...line, name: '  ' }],
+      ['PUT', `/api/transactions/name/${created.id}/`, {}],
+    ] as const) {
+      const missing = await call(context, method, url, { token, payload });
+      expect(missing.statusCode, `${url}: ${missing.body}`).toBe(400);
+      expect(missing.json(), url).toEqual({ name: ['Este campo é obrigatório'] });
+    }
+  });
+});
+
+describe('messages of rules without their own', () => {
+  it('answer in Brazilian Portuguese, never naming NaN', async () => {
+    const token = organization.client.token;
+    const period = 'start=2026-10-01&end=2026-10-31';
+    const cases: [string, Record<string, string[]>][] = [
+      [`/api/cash-flow/?${period}&limit=abc`, { limit: ['Informe um número válido.'] }],
+      [`/api/cash-flow/?${period}&limit=2.5`, { limit: ['Informe um número inteiro.'] }],
+      [`/api/cash-flow/?${period}&limit=0`, { limit: ['Valor mínimo: 1'] }],
+      [`/api/cash-flow/?${period}&limit=501`, { limit: ['Valor máximo: 500'] }],
+      [`/api/cash-flow/?${period}&offset=-1`, { offset: ['Valor mínimo: 0'] }],
+      [`/api/cash-flow/?${period}&search=${'a'.repeat(101)}`, { search: ['Limite de 100 excedido'] }],
+      [
+        `/api/cash-flow/?${period}&isExpense=talvez`,
+        { isExpense: ['Opção inválida: use 0, 1, true, false, True ou False.'] },
+      ],
+      ['/api/file/?limit=abc', { limit: ['Informe um número válido.'] }],
+    ];
+    for (const [url, expected] of cases) {
+      const response = await call(context, 'GET', url, { token });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json(), url).toEqual(expected);
+    }
+    const noBody = await call(context, 'PUT', '/api/cash-flows/', { token });
+    expect(noBody.statusCode, noBody.body).toBe(400);
+    expect(noBody.json()).toEqual({ non_field_errors: ['Corpo da requisição vazio.'] });
+    const noIds = await call(context, 'PUT', '/api/cash-flows/', { token, payload: { ignored: true } });
+    expect(noIds.json()).toEqual({ ids: ['Este campo é obrigatório'] });
+  });
+});

@@ -265,6 +265,6 @@ describe('hostile addresses', () => {
       token: organization.planner.token,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().limit[0]).toMatch(/^Entrada inválida/);
+    expect(response.json()).toEqual({ limit: ['Informe um número válido.'] });
   });
 });

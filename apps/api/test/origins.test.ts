@@ -94,6 +94,22 @@ describe('accounts and cards (origin/)', () => {
       400,
     );
   });
+
+  it('answers 400 on origins-by-month/ for a period that ends before it starts, as cash-flow/ does', async () => {
+    const token = organization.client.token;
+    const endBeforeStart = 'A data final deve ser igual ou posterior à inicial.';
+    for (const query of ['dateStart=2016-09-30&dateEnd=2016-08-01', 'dateStart=30/09/2016&dateEnd=29/09/2016']) {
+      const reversed = await call(context, 'GET', `/api/origins-by-month/?${query}`, { token });
+      expect(reversed.statusCode, `${query}: ${reversed.body}`).toBe(400);
+      expect(reversed.json(), query).toEqual({ dateEnd: [endBeforeStart] });
+    }
+    const cashFlow = await call(context, 'GET', '/api/cash-flow/?start=2016-09-30&end=2016-08-01', { token });
+    expect(cashFlow.json()).toEqual({ end: [endBeforeStart] });
+    const oneDay = await call(context, 'GET', '/api/origins-by-month/?dateStart=2016-09-30&dateEnd=2016-09-30', {
+      token,
+    });
+    expect(oneDay.statusCode, oneDay.body).toBe(200);
+  });
 });
 
 describe('cash-flow/export-xls/', () => {

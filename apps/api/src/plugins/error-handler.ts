@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
 
 const unexpectedError = 'Erro inesperado, entre em contato com o suporte.';
+const malformedMultipart = 'Envio de arquivos inválido.';
 
 /** Fastify's own 4xx codes, told in pt-BR. */
 const frameworkMessages: Record<string, string> = {
@@ -14,7 +15,28 @@ const frameworkMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Envie os arquivos como multipart/form-data.',
   FST_FILES_LIMIT: 'Arquivos demais numa só requisição.',
   FST_PARTS_LIMIT: 'Campos demais numa só requisição.',
+  FST_MP_PREMATURE_CLOSE: malformedMultipart,
 };
+
+/**
+ * What busboy (under @fastify/multipart) throws for a body it cannot parse: no boundary, a boundary
+ * too long, a body cut short. These come with neither code nor status, so only their words tell them
+ * apart from a real fault.
+ */
+const malformedMultipartPatterns = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle cannot/,
+  /unexpected end of multipart data$/i,
+];
+
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  return (
+    error.statusCode === undefined &&
+    request.isMultipart() &&
+    malformedMultipartPatterns.some((pattern) => pattern.test(error.message))
+  );
+}
 
 /**
  * One place turns errors into Django-REST-style bodies: validation as {"field": ["…"]},
@@ -34,6 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(400).send(fields);
     }
+    if (isMalformedMultipart(error, request)) return reply.status(400).send({ detail: malformedMultipart });
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ detail: frameworkMessages[error.code] ?? 'Requisição inválida.' });

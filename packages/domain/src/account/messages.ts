@@ -24,3 +24,8 @@ export const validationMessages = {
   colorInvalid: 'Cor inválida: use 6 dígitos hexadecimais, sem #',
   slugInvalid: 'Use de 2 a 40 letras minúsculas, números ou hífens',
 } as const;
+
+/** Text past its limit, in the product's words for any limit (§5 'Limite de 150 excedido'). */
+export function describeLengthLimit(maximum: number): string {
+  return `Limite de ${maximum} excedido`;
+}

@@ -24,6 +24,17 @@ const idList = z
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d+$/, 'Valor inválido').transform(Number).pipe(DatabaseIdSchema)).max(500));
 
+/** A period read from a query ends on or after its start; else 400 on the end's field. ISO days compare as text. */
+export function addPeriodOrderIssue(start: string, end: string, context: z.RefinementCtx, endField: string): void {
+  if (start > end) {
+    context.addIssue({
+      code: 'custom',
+      message: 'A data final deve ser igual ou posterior à inicial.',
+      path: [endField],
+    });
+  }
+}
+
 /**
  * The cash-flow filter of product §3: start and end required (cash dates), 25 a page from offset 0,
  * and the optional filters. `cashDateStart`/`cashDateEnd` are accepted as the call's own names.
@@ -55,13 +66,7 @@ export const CashFlowFilterSchema = z
     const end = filter.end ?? filter.cashDateEnd;
     if (!start) context.addIssue({ code: 'custom', message: 'Este campo é obrigatório', path: ['start'] });
     if (!end) context.addIssue({ code: 'custom', message: 'Este campo é obrigatório', path: ['end'] });
-    if (start && end && start > end) {
-      context.addIssue({
-        code: 'custom',
-        message: 'A data final deve ser igual ou posterior à inicial.',
-        path: ['end'],
-      });
-    }
+    if (start && end) addPeriodOrderIssue(start, end, context, 'end');
     if (!start || !end) return z.NEVER;
     return { ...filter, start, end };
   });

@@ -1,3 +1,4 @@
+import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { maximumLineCents } from '@prumo/domain/money/cents';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -5,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
+import { failOnField } from '../../lib/http-errors';
 import { buildPage } from '../../lib/pagination';
 import {
   cashFlowMessages,
@@ -44,10 +46,30 @@ const CategorizationSchema = z.object({
   apply_to_similar: z.boolean().optional(),
 });
 
-const IdsSchema = z.array(DatabaseIdTextSchema).min(1, 'Informe ao menos uma transação.').max(1000);
+const idsRequired = 'Informe ao menos uma transação.';
+const IdsSchema = z.array(DatabaseIdTextSchema).min(1, idsRequired).max(1000);
+/** The same ids in the query: comma-separated (?ids=1,2) or repeated (?ids=1&ids=2). */
+const IdsQuerySchema = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : value,
+  IdsSchema,
+);
+
+const maximumLineNameLength = 200;
+// Without its own message, max() would answer with the schema's 'Este campo é obrigatório'.
+const LineNameSchema = z
+  .string({ error: validationMessages.required })
+  .trim()
+  .min(1, validationMessages.required)
+  .max(maximumLineNameLength, describeLengthLimit(maximumLineNameLength));
 
 const ManualLineSchema = z.object({
-  name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
+  name: LineNameSchema,
   amount: z
     .number({ error: 'Valor inválido' })
     .int('Valor inválido: envie centavos inteiros')
@@ -163,12 +185,14 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
     {
       schema: {
         tags,
-        querystring: ClientQuerySchema.extend({ ids: z.string().optional() }),
-        body: z.object({ ids: IdsSchema }).optional(),
+        querystring: ClientQuerySchema.extend({ ids: IdsQuerySchema.optional() }),
+        // A DELETE without a body arrives as null.
+        body: z.object({ ids: IdsSchema }).nullish(),
       },
     },
     async (request) => {
-      const ids = request.body?.ids ?? IdsSchema.parse((request.query.ids ?? '').split(',').filter(Boolean));
+      const ids = request.body?.ids ?? request.query.ids;
+      if (!ids) failOnField('ids', idsRequired);
       const deleted = await deleteLines(deps, await scopeOf(request), ids);
       return { deleted, detail: cashFlowMessages.deleted };
     },
@@ -188,9 +212,7 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
         tags,
         params: idParams,
         querystring: ClientQuerySchema,
-        body: z.object({
-          name: z.string({ error: 'Este campo é obrigatório' }).trim().min(1, 'Este campo é obrigatório').max(200),
-        }),
+        body: z.object({ name: LineNameSchema }),
       },
     },
     async (request) => renameLine(deps, await scopeOf(request), request.params.id, request.body.name),

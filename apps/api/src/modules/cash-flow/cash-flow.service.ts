@@ -308,7 +308,7 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
   if (Object.keys(changes).length === 0) failWithDetail(400, 'Nada para alterar.');
   const updated = await deps.db.transaction(async (transaction) => {
     const count = await updateCashFlowLines(transaction, scope, ids, changes);
-    if (count !== ids.length) failWithDetail(404, cashFlowMessages.notFound);
+    if (count !== countDistinct(ids)) failWithDetail(404, cashFlowMessages.notFound);
     if (input.apply_to_similar && categorization?.categoryId) {
       await transaction.execute(sql`
         update transactions alike set category_id = ${categorization.categoryId},
@@ -326,6 +326,11 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
   return updated;
 }
 
+/** A line named twice is still one line: the database touches it once. */
+function countDistinct(ids: number[]): number {
+  return new Set(ids).size;
+}
+
 export async function findPresentedLine(deps: AppDependencies, scope: ClientScope, id: number) {
   const row = await findCashFlowLine(deps.db, scope, id);
   if (!row) failWithDetail(404, cashFlowMessages.notFound);
@@ -335,7 +340,7 @@ export async function findPresentedLine(deps: AppDependencies, scope: ClientScop
 export async function deleteLines(deps: AppDependencies, scope: ClientScope, ids: number[]) {
   const deleted = await deps.db.transaction(async (transaction) => {
     const count = await deleteCashFlowLines(transaction, scope, ids);
-    if (count !== ids.length) failWithDetail(404, cashFlowMessages.notFound);
+    if (count !== countDistinct(ids)) failWithDetail(404, cashFlowMessages.notFound);
     return count;
   });
   await closeCategorizingTaskWhenDone(deps, scope);

@@ -1,3 +1,4 @@
+import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { brazilianBanks } from '@prumo/domain/banks/brazilian-banks';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
@@ -93,10 +94,10 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
         tags,
         querystring: z.object({
           description: z
-            .string({ error: 'Este campo é obrigatório' })
+            .string({ error: validationMessages.required })
             .trim()
-            .min(1, 'Este campo é obrigatório')
-            .max(500),
+            .min(1, validationMessages.required)
+            .max(500, describeLengthLimit(500)),
           amount: z.coerce.number().int().optional(),
           clientId: DatabaseIdTextSchema.optional(),
           client: DatabaseIdTextSchema.optional(),

@@ -1,3 +1,4 @@
+import { describeLengthLimit } from '@prumo/domain/account/messages';
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
@@ -9,7 +10,7 @@ import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, type ClientScope, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
-import { QueryDateSchema } from '../cash-flow/cash-flow-filters';
+import { addPeriodOrderIssue, QueryDateSchema } from '../cash-flow/cash-flow-filters';
 import { describeOrigin } from './origin-name';
 
 const originNotFound = 'Conta não encontrada.';
@@ -83,7 +84,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
             .string({ error: 'Este campo é obrigatório' })
             .trim()
             .min(1, 'Este campo é obrigatório')
-            .max(80, 'Limite de 80 excedido'),
+            .max(80, describeLengthLimit(80)),
         }),
       },
     },
@@ -125,7 +126,9 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
     {
       schema: {
         tags,
-        querystring: ClientQuerySchema.extend({ dateStart: QueryDateSchema, dateEnd: QueryDateSchema }),
+        querystring: ClientQuerySchema.extend({ dateStart: QueryDateSchema, dateEnd: QueryDateSchema }).superRefine(
+          (query, context) => addPeriodOrderIssue(query.dateStart, query.dateEnd, context, 'dateEnd'),
+        ),
       },
     },
     async (request) => {
