@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../src/db/schema';
+import { origins, transactions } from '../src/db/schema';
 import {
   call,
   createTestContext,
@@ -99,6 +99,28 @@ describe('asset transfers of the period', () => {
       payload: { ids: [lines.ignoredInvestment!.id], ignored: true },
     });
     expect(ignored.json()).toEqual({ updated: 1 });
+  });
+
+  it('filters Meu caixa by product §3’s isFinancialProduct, filterType and identificationNumber', async () => {
+    const countOf = async (query: string) => {
+      const response = await call(context, 'GET', `/api/cash-flow/?${october}&${query}`, { token });
+      expect(response.statusCode).toBe(200);
+      return response.json().count;
+    };
+    // Into and out of investments and other assets (the card bill too), or everything else.
+    expect(await countOf('isFinancialProduct=true')).toBe(3);
+    expect(await countOf('isFinancialProduct=false')).toBe(2);
+    expect(await countOf('filterType=expense')).toBe(await countOf('isExpense=true'));
+    expect(await countOf('filterType=expense')).toBe(3);
+    expect(await countOf('filterType=income')).toBe(2);
+    const bad = await call(context, 'GET', `/api/cash-flow/?${october}&filterType=tudo`, { token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ filterType: ['Opção inválida: use expense ou income.'] });
+
+    await context.database.db.update(origins).set({ accountNumber: '56789-0' }).where(eq(origins.id, brokerAccount));
+    expect(await countOf('identificationNumber=56789-0')).toBe(1);
+    expect(await countOf('identificationNumber=567890')).toBe(1);
+    expect(await countOf('identificationNumber=12345')).toBe(0);
   });
 
   it('lists only the lines between the client’s assets, newest first, with money out, in and net', async () => {

@@ -70,6 +70,8 @@ export function describeCashFlowQuery(
     filter.uncategorized ?? false,
     filter.search ?? '',
     filter.isAssetTransfer ?? false,
+    filter.isFinancialProduct ?? null,
+    filter.identificationNumber ?? '',
   ]);
 }
 

@@ -58,8 +58,17 @@ export const CashFlowFilterSchema = z
     client: DatabaseIdTextSchema.optional(),
     showPlanned: booleanText.optional(),
     showDescriptions: booleanText.optional(),
+    /** Money into or out of the client's investments and other assets (lines of asset transfers), or none of it. */
     isFinancialProduct: booleanText.optional(),
-    identificationNumber: z.string().optional(),
+    /** The lines of the account or card with this number (its digits: "56789-0" finds "567890"). */
+    identificationNumber: z
+      .string()
+      .trim()
+      .max(40, 'Limite de 40 excedido')
+      .transform((value) => value.replace(/\D/g, '') || undefined)
+      .optional(),
+    /** product §3's other name for isExpense: "expense" or "income". */
+    filterType: z.enum(['expense', 'income'], { error: 'Opção inválida: use expense ou income.' }).optional(),
   })
   .transform((filter, context) => {
     const start = filter.start ?? filter.cashDateStart;
@@ -68,6 +77,7 @@ export const CashFlowFilterSchema = z
     if (!end) context.addIssue({ code: 'custom', message: 'Este campo é obrigatório', path: ['end'] });
     if (start && end) addPeriodOrderIssue(start, end, context, 'end');
     if (!start || !end) return z.NEVER;
+    if (filter.isExpense === undefined && filter.filterType) filter.isExpense = filter.filterType === 'expense';
     return { ...filter, start, end };
   });
 /**

@@ -23,6 +23,8 @@ function describeFilterShape(filter: CashFlowFilter): string {
     filter.uncategorized ? 'u' : '',
     filter.search ? 's' : '',
     filter.isAssetTransfer ? 't' : '',
+    filter.isFinancialProduct === undefined ? '' : filter.isFinancialProduct ? 'p' : 'q',
+    filter.identificationNumber ? 'n' : '',
   ].join('');
 }
 
@@ -37,6 +39,7 @@ function fillCashFlowPlaceholders(scope: ClientScope, filter: CashFlowFilter) {
     category: filter.category ?? [],
     description: filter.description ?? [],
     search: filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : '',
+    identificationNumber: filter.identificationNumber ?? '',
     limit: filter.limit,
     offset: filter.offset,
   };
@@ -69,6 +72,10 @@ function buildCashFlowWhere(filter: CashFlowFilter, scope?: ClientScope): SQL | 
     filter.uncategorized ? isNull(transactions.categoryId) : undefined,
     filter.search ? ilike(transactions.name, value('search')) : undefined,
     filter.isAssetTransfer ? eq(transactions.isAssetTransfer, true) : undefined,
+    filter.isFinancialProduct === undefined ? undefined : eq(transactions.isAssetTransfer, filter.isFinancialProduct),
+    filter.identificationNumber
+      ? sql`${transactions.originId} in (select ${origins.id} from ${origins} where ${origins.clientUserId} = ${value('clientUserId')} and regexp_replace(${origins.accountNumber}, '\\D', '', 'g') = ${value('identificationNumber')})`
+      : undefined,
     // Lines of ignored accounts stay out of the cash flow (a subquery PostgreSQL runs once per query).
     sql`${transactions.originId} not in (select ${origins.id} from ${origins} where ${origins.clientUserId} = ${value('clientUserId')} and ${origins.ignored})`,
   );
