@@ -24,7 +24,7 @@ beforeAll(async () => {
   organization = await createTestOrganization(context);
 });
 
-function upload(token: string, files: { name: string; content: Buffer | string }[], query = '') {
+function upload(token: string, files: { name: string; content: Buffer | string }[], query = '', url = '/api/upload/') {
   const body = buildMultipart(
     files.map((file) => ({
       name: 'files',
@@ -33,7 +33,7 @@ function upload(token: string, files: { name: string; content: Buffer | string }
       type: 'application/octet-stream',
     })),
   );
-  return call(context, 'POST', `/api/upload/${query}`, { token, ...body });
+  return call(context, 'POST', `${url}${query}`, { token, ...body });
 }
 
 async function countLines(clientUserId: number) {
@@ -192,6 +192,37 @@ describe('POST upload/', () => {
     ).toBe(0);
     const empty = await call(context, 'POST', '/api/upload/', { token: target.client.token, payload: {} });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('adds files to a bundle at import-bundle/{id}/ and at its add/, the client’s own bundle only', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const bundleId = (
+      await upload(token, [{ name: 'itau.ofx', content: readFixture('kamino-company__OfxSharp/itau.ofx') }])
+    ).json().bundle.id;
+    for (const [url, fixture] of [
+      [`/api/import-bundle/${bundleId}/`, 'kamino-company__OfxSharp/bb.ofx'],
+      [`/api/import-bundle/${bundleId}/add/`, 'kamino-company__OfxSharp/santander.ofx'],
+    ] as const) {
+      const added = await upload(token, [{ name: path.basename(fixture), content: readFixture(fixture) }], '', url);
+      expect(added.statusCode).toBe(201);
+      expect(added.json().bundle.id).toBe(bundleId);
+    }
+    const bundle = (await call(context, 'GET', `/api/import-bundle/${bundleId}/`, { token })).json();
+    expect(bundle.files.map((file: { name: string }) => file.name).sort()).toEqual([
+      'bb.ofx',
+      'itau.ofx',
+      'santander.ofx',
+    ]);
+
+    const stranger = (await createTestOrganization(context)).client.token;
+    const refused = await upload(
+      stranger,
+      [{ name: 'bb.ofx', content: readFixture('kamino-company__OfxSharp/bb.ofx') }],
+      '',
+      `/api/import-bundle/${bundleId}/`,
+    );
+    expect(refused.statusCode).toBe(404);
   });
 
   it('answers 400 Envio de arquivos inválido for a multipart body it cannot read, on upload/ and add/', async () => {

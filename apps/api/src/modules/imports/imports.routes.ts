@@ -32,10 +32,9 @@ export function registerImportRoutes(
     });
   });
 
-  api.post(
-    '/api/import-bundle/:id/add/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
-    async (request, reply) => {
+  // The spec names adding files to a bundle at both addresses (§7 "import-bundle/{id}/ and add/"): one handler.
+  for (const url of ['/api/import-bundle/:id/add/', '/api/import-bundle/:id/']) {
+    api.post(url, { schema: { tags, params: idParams, querystring: ClientQuerySchema } }, async (request, reply) => {
       const scope = await resolveClientScope(deps.db, request);
       if (!(await findBundle(deps.db, scope, request.params.id))) failWithDetail(404, importMessages.bundleNotFound);
       const result = await importFiles(
@@ -50,8 +49,8 @@ export function registerImportRoutes(
         files: result.files,
         rejected: result.rejected,
       });
-    },
-  );
+    });
+  }
 
   api.get(
     '/api/import-bundle/:id/',
