@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findAccountNumberInFileName, identifyAccountsByFileName } from './identify-account-by-file-name';
+import { createEmptyAccount } from './read-spreadsheet-statement';
 import type { StatementAccount, StatementReadResult } from './statement-types';
 
 function readResultWith(account: Partial<StatementAccount>): StatementReadResult {
   return {
     format: 'xlsx',
     skippedRows: [],
-    accounts: [
-      {
-        kind: 'bank_account',
-        bankCode: null,
-        branch: null,
-        accountNumber: null,
-        currency: 'BRL',
-        startDate: null,
-        endDate: null,
-        balance: null,
-        transactions: [],
-        ...account,
-      },
-    ],
+    accounts: [{ ...createEmptyAccount(), ...account }],
   } as StatementReadResult;
 }
 

@@ -109,7 +109,8 @@ function readSheetRows(sheet: XLSX.WorkSheet): SpreadsheetRow[] {
   return XLSX.utils.sheet_to_json<SpreadsheetRow>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
 }
 
-function createEmptyAccount(): StatementAccount {
+/** An account read from a sheet before its title block and rows say more. */
+export function createEmptyAccount(): StatementAccount {
   return {
     kind: 'bank_account',
     bankCode: null,
