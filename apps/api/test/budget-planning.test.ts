@@ -319,6 +319,16 @@ describe('a planning not sent yet', () => {
     expect(complete.json()).toMatchObject({ id: task.id, status: 'done' });
     expect(await readStatus(task.id)).toBe('done');
   });
+
+  it('cannot be completed by the planner while it is an unsent or empty draft', async () => {
+    const target = await createTestOrganization(context);
+    const task = await createTask(target, '2027-01-01');
+    const query = `?client=${target.client.row.id}`;
+    const completeDraft = await changeStatus(target.planner, task.id, 'done', query);
+    expect(completeDraft.statusCode).toBe(400);
+    expect(completeDraft.json()).toEqual({ detail: 'Planejamento não finalizado' });
+    expect(await readStatus(task.id)).toBe('pending');
+  });
 });
 
 describe('finishing the planning', () => {

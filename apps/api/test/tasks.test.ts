@@ -316,7 +316,12 @@ describe('PUT tasks/task/{id}/change-status/', () => {
     expect(reopen.json()).toEqual({
       detail: 'Este cliente já tem uma tarefa de planejamento pendente para março/2027.',
     });
-    await changeStatus(organization.planner, second.id, 'done');
+    // An unsent draft cannot be completed; the planner deletes it to free the month.
+    expect((await changeStatus(organization.planner, second.id, 'done')).statusCode).toBe(400);
+    const deleted = await call(context, 'DELETE', `/api/tasks/task/${second.id}/`, {
+      token: organization.planner.token,
+    });
+    expect(deleted.statusCode).toBe(204);
     expect((await changeStatus(organization.planner, first.id, 'pending')).statusCode).toBe(200);
   });
 

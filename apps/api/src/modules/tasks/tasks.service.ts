@@ -107,9 +107,9 @@ export async function createTask(
 }
 
 /**
- * A client completing a planning accepts it, so the rule of accepting on the planning screen
- * holds here too: something must be planned for its month (ADR 6). The client reaches only plannings
- * their planner sent.
+ * Completing a planning is accepting it, so the rule of accepting on the planning screen holds here
+ * too: it was sent to the client and something is planned for its month (ADR 6). A planner cannot
+ * close an unsent or empty draft this way either.
  */
 async function assertPlanningAcceptable(db: Transaction, viewer: TaskViewer, task: TaskRow): Promise<void> {
   const scope = {
@@ -131,7 +131,7 @@ export async function changeTaskStatus(deps: AppDependencies, viewer: TaskViewer
       const refusal = findStatusChangeRefusal(actor, task.status, status);
       if (refusal) failWithDetail(refusal === taskMessages.onlyClientIgnores ? 403 : 400, refusal);
       if (task.status === status) return;
-      if (actor === 'client' && status === 'done' && task.type === 'budget-planning') {
+      if (status === 'done' && task.type === 'budget-planning') {
         await assertPlanningAcceptable(transaction, viewer, task);
       }
       if (status === 'pending' && (await findOtherOpenTask(transaction, task.clientUserId, task))) {
