@@ -64,9 +64,11 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
   const deletion = describeDeletion(task);
   // A notice is read right here: it has no other screen to open.
   const canFollow = task.type !== 'notification';
-  // A client completes a planning by accepting it on its screen ("Abrir"), where they see what they accept.
+  // A client completes a planning by accepting it on its screen ("Abrir"), where they see what they
+  // accept; a draft never sent cannot be completed (its planner sends it from there, or deletes it).
   const statusChanges = listAllowedStatusChanges(actor, task.status).filter(
-    (status) => !(actor === 'client' && task.type === 'budget-planning' && status === 'done'),
+    (status) =>
+      !(task.type === 'budget-planning' && status === 'done' && (actor === 'client' || task.sent_at === null)),
   );
 
   const askStatus = (status: TaskStatus) =>
