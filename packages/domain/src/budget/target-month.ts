@@ -8,6 +8,9 @@ export const targetMonthNotFound = 'Mês alvo não encontrado';
 /** Budgets are for months of this range; anything outside is a typing mistake, not a plan. */
 const earliestYear = 2000;
 const latestYear = 2100;
+/** The first and last months a budget can be for ("YYYY-MM-01"). */
+export const earliestTargetMonth = `${earliestYear}-01-01`;
+export const latestTargetMonth = `${latestYear}-12-01`;
 
 const brazilTimeZone = 'America/Sao_Paulo';
 

@@ -1,4 +1,10 @@
-import { findCurrentMonth, parseTargetMonth, shiftMonth } from '../budget/target-month';
+import {
+  earliestTargetMonth,
+  findCurrentMonth,
+  latestTargetMonth,
+  parseTargetMonth,
+  shiftMonth,
+} from '../budget/target-month';
 
 /**
  * The months a future flow shows. Without dates, from two months ago to twelve months ahead of
@@ -62,6 +68,9 @@ export function resolveMonthRange(input: { startDate?: string; endDate?: string 
       shiftMonth(currentMonth, -defaultMonthsBefore),
       shiftMonth(currentMonth, defaultMonthsAfter),
     ];
+  // A window grown from one typed end stops at the months budgets can be for (2000–2100).
+  if (startMonth < earliestTargetMonth) startMonth = earliestTargetMonth;
+  if (endMonth > latestTargetMonth) endMonth = latestTargetMonth;
   if (endMonth < startMonth) return { ok: false, field: 'endDate', message: futureFlowRangeMessages.endBeforeStart };
   if (countMonths(startMonth, endMonth) > maximumRangeMonths) {
     return { ok: false, field: 'endDate', message: futureFlowRangeMessages.rangeTooLong };

@@ -52,6 +52,13 @@ describe('the months of a future flow', () => {
     });
     expect(resolveMonthRange({ startDate: '2027-01' }, new Date())).toMatchObject({ endMonth: '2028-03-01' });
     expect(resolveMonthRange({ endDate: '2027-03' }, new Date())).toMatchObject({ startMonth: '2026-01-01' });
+    // Grown from one end, the window stays within the months budgets can be for.
+    expect(resolveMonthRange({ startDate: '2100-12' }, new Date())).toEqual({
+      ok: true,
+      startMonth: '2100-12-01',
+      endMonth: '2100-12-01',
+    });
+    expect(resolveMonthRange({ endDate: '2000-02' }, new Date())).toMatchObject({ startMonth: '2000-01-01' });
     expect(resolveMonthRange({ startDate: '2027-01', endDate: '2031-12' }, new Date())).toMatchObject({ ok: true });
     expect(resolveMonthRange({ startDate: '2027-01', endDate: '2032-01' }, new Date())).toEqual({
       ok: false,
