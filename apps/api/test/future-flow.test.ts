@@ -687,7 +687,7 @@ describe('creating and editing a month of the future flow', () => {
           ],
         },
         400,
-        { description: ['A descrição não pertence a esta categoria.'] },
+        { 'items.1.description': ['A descrição não pertence a esta categoria.'] },
       ],
       [
         {
@@ -698,7 +698,7 @@ describe('creating and editing a month of the future flow', () => {
           ],
         },
         400,
-        { category: ['Categorias não encontradas'] },
+        { 'items.1.category': ['Categorias não encontradas'] },
       ],
       [{ budget: 999_999, items: [{ category: renda, amount: 1 }] }, 404, { detail: 'Orçamento não encontrado.' }],
     ];

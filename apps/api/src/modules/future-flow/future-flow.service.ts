@@ -311,11 +311,12 @@ export async function editMonthPlan(
     seen.add(key);
   }
   const checked: { categoryId: number; descriptionId: number | null; amountCents: number }[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const choice = await findCategoryChoice(deps.db, scope.organizationId, line.category, line.description);
     if (!choice.found) {
+      // Named by its line, as the body's own validation names it ("items.1.amount").
       failOnField(
-        choice.field,
+        `items.${index}.${choice.field}`,
         choice.field === 'category' ? budgetMessages.categoryNotFound : budgetMessages.descriptionNotInCategory,
       );
     }
