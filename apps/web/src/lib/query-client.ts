@@ -19,3 +19,12 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * After a change made from a list's row: refetches these queries without the mutation waiting for
+ * them. The refetch can remove the row that asked, and TanStack Query never runs a removed
+ * component's own `mutate` callbacks (its snackbar), so they must run first.
+ */
+export function refetchAfterRowChange(client: QueryClient, queryKeys: readonly (readonly unknown[])[]): void {
+  for (const queryKey of queryKeys) void client.invalidateQueries({ queryKey });
+}

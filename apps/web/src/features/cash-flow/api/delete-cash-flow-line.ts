@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { refetchAfterRowChange } from '../../../lib/query-client';
 import type { DetailAnswer } from '../../../types/api';
 import { cashFlowQueryKey } from './get-cash-flow';
 
@@ -17,6 +18,6 @@ export function useDeleteCashFlowLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCashFlowLine,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey }),
+    onSuccess: () => refetchAfterRowChange(queryClient, [cashFlowQueryKey]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { refetchAfterRowChange } from '../../../lib/query-client';
 import type { DetailAnswer } from '../../../types/api';
 import { filesQueryKey } from './get-files';
 import { pendenciesQueryKey } from './get-pendencies';
@@ -27,10 +28,6 @@ export function useCompletePendency() {
   return useMutation({
     mutationFn: completePendency,
     // The file's read status leaves "com pendências" once all its accounts are complete.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pendenciesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: filesQueryKey }),
-      ]),
+    onSuccess: () => refetchAfterRowChange(queryClient, [pendenciesQueryKey, filesQueryKey]),
   });
 }

@@ -1,7 +1,7 @@
 import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { tasksQueryKey } from '../../../lib/query-client';
+import { refetchAfterRowChange, tasksQueryKey } from '../../../lib/query-client';
 import type { Task } from '../../../types/tasks-api';
 
 /** PUT tasks/task/{id}/change-status/: ignore (rejected), complete (done) or reopen (pending). */
@@ -16,6 +16,6 @@ export function useChangeTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeTaskStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSuccess: () => refetchAfterRowChange(queryClient, [tasksQueryKey]),
   });
 }

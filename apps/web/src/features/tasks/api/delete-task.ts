@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { tasksQueryKey } from '../../../lib/query-client';
+import { refetchAfterRowChange, tasksQueryKey } from '../../../lib/query-client';
 
 /** DELETE tasks/task/{id}/: 204 (the client's planner or a manager). */
 export function deleteTask(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSuccess: () => refetchAfterRowChange(queryClient, [tasksQueryKey]),
   });
 }
