@@ -12,14 +12,17 @@ function readResultWith(account: Partial<StatementAccount>): StatementReadResult
 }
 
 describe('an account told by its file name', () => {
-  it('takes the last account-like number, with its check digit, and never a date or a year', () => {
+  it('takes the number the name labels as an account or card, never a bare number', () => {
     expect(findAccountNumberInFileName('Bradesco-CC-12345.xlsx')).toBe('12345');
     expect(findAccountNumberInFileName('itau ag 1234 cc 56789-0.xls')).toBe('56789-0');
-    expect(findAccountNumberInFileName('extrato_20261031.xlsx')).toBeNull();
-    expect(findAccountNumberInFileName('extrato 01-10-2026 a 31-10-2026.xls')).toBeNull();
-    expect(findAccountNumberInFileName('fatura-2026-10.ofx')).toBeNull();
-    expect(findAccountNumberInFileName('extrato_102026.xlsx')).toBeNull();
+    expect(findAccountNumberInFileName('extrato conta corrente 98765-4.xlsx')).toBe('98765-4');
+    expect(findAccountNumberInFileName('Fatura Nubank final 1234.xlsx')).toBe('1234');
+    expect(findAccountNumberInFileName('cartão_4321.xls')).toBe('4321');
+    // Download stamps and sequence numbers change between two exports of one account.
+    expect(findAccountNumberInFileName('Bradesco_22112026_143012.xls')).toBeNull();
+    expect(findAccountNumberInFileName('Extrato_3849201.xls')).toBeNull();
     expect(findAccountNumberInFileName('extrato (1).xlsx')).toBeNull();
+    expect(findAccountNumberInFileName('contabilidade 2026.xlsx')).toBeNull();
   });
 
   it('fills a statement that names no account, and leaves alone one that does', () => {

@@ -1,45 +1,21 @@
 import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
 import type { StatementReadResult } from './statement-types';
 
-function isYear(digits: string): boolean {
-  const year = Number(digits);
-  return year >= 1990 && year <= 2100;
-}
-
-function isMonth(digits: string): boolean {
-  const month = Number(digits);
-  return month >= 1 && month <= 12;
-}
-
-function isDay(digits: string): boolean {
-  const day = Number(digits);
-  return day >= 1 && day <= 31;
-}
-
-/** "2026", "202610", "102026", "20261031", "31102026" and longer stamps starting with a date. */
-function looksLikeDate(digits: string): boolean {
-  if (digits.length === 4) return isYear(digits);
-  if (digits.length === 6) {
-    return (
-      (isYear(digits.slice(0, 4)) && isMonth(digits.slice(4))) ||
-      (isMonth(digits.slice(0, 2)) && isYear(digits.slice(2)))
-    );
-  }
-  if (digits.length >= 8) {
-    const yearFirst = isYear(digits.slice(0, 4)) && isMonth(digits.slice(4, 6)) && isDay(digits.slice(6, 8));
-    const dayFirst = isDay(digits.slice(0, 2)) && isMonth(digits.slice(2, 4)) && isYear(digits.slice(4, 8));
-    return yearFirst || dayFirst;
-  }
-  return false;
-}
-
-/** The last account-like number of a file name: 4 to 13 digits, maybe "-" and a check digit, not a date. */
+/**
+ * An account or card number a file's name labels as one: after "cc", "conta", "conta corrente",
+ * "cta", "cartão" or "final" ("Bradesco-CC-12345.xlsx", "itau ag 1234 cc 56789-0.xls", "Fatura Nubank
+ * final 1234.xlsx"); the last such. A bare number is not taken: banks put download times and
+ * sequence numbers in their files' names, and a number that changes between two exports of one
+ * account would split it in two.
+ */
 export function findAccountNumberInFileName(fileName: string): string | null {
-  const stem = fileName.replace(/\.[^.]*$/, '');
-  const numbers = [...stem.matchAll(/(?<!\d)(\d{4,13})(-[\dxX])?(?!\d)/g)]
-    .filter((match) => !looksLikeDate(match[1] ?? ''))
-    .map((match) => `${match[1]}${match[2] ?? ''}`);
-  return numbers.at(-1) ?? null;
+  const stem = fileName
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
+  const labelled =
+    /(?:^|[^a-z0-9])(?:cc|conta(?:[\s_.-]*corrente)?|cta|cartao|final)[\s_.:#-]*(\d{3,13}(?:-[\dx])?)(?!\d)/gi;
+  return [...stem.matchAll(labelled)].map((match) => match[1] ?? '').at(-1) ?? null;
 }
 
 /**
