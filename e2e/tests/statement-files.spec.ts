@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import type { PrumoApi } from '../page-models/api';
 import { demo, demoPassword } from '../page-models/demo-data';
@@ -64,5 +65,25 @@ test.describe('Arquivos: pendencies of new accounts', () => {
     const afterAll = await readBalances(request, key);
     expect(pendencies.map((pendency) => afterAll.get(pendency.originId))).toEqual([100, 200, 300]);
     await api.signOut(key);
+  });
+
+  test('a file is downloaded again as it was sent', async ({ page, api, signInAs }) => {
+    const key = await api.signIn(client.email, demoPassword, demo.slug);
+    await api.deleteStatementFiles(key);
+    await api.uploadStatements(key, [threeAccountsOfx.path]);
+    await api.signOut(key);
+
+    await signInAs(demo.slug, client);
+    const filesPage = new FilesPage(page);
+    await filesPage.open(demo.slug);
+    const downloading = page.waitForEvent('download');
+    await filesPage
+      .fileRow(threeAccountsOfx.name)
+      .getByRole('button', { name: `Baixar ${threeAccountsOfx.name}` })
+      .click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(threeAccountsOfx.name);
+    const saved = await readFile(await download.path());
+    expect(saved.equals(await readFile(threeAccountsOfx.path))).toBe(true);
   });
 });

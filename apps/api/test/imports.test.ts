@@ -356,6 +356,31 @@ describe('files and pendencies', () => {
     expect(names.map((line) => line.name)).not.toContain('RSHOP');
   });
 
+  it('gives the statement back as it was sent, to its client only, until the file is deleted', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const statement = readFixture('kamino-company__OfxSharp/itau.ofx');
+    const file = (await upload(token, [{ name: 'extrato itaú.ofx', content: statement }])).json().files[0];
+    expect(file.file).toBe(`/api/file/${file.id}/download/`);
+
+    const download = await call(context, 'GET', file.file, { token });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(statement)).toBe(true);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="extrato itau.ofx"; filename*=UTF-8''extrato%20ita%C3%BA.ofx`,
+    );
+    const byPlanner = await call(context, 'GET', `${file.file}?clientId=${target.client.row.id}`, {
+      token: target.planner.token,
+    });
+    expect(byPlanner.statusCode).toBe(200);
+
+    const stranger = (await createTestOrganization(context)).client.token;
+    expect((await call(context, 'GET', file.file, { token: stranger })).statusCode).toBe(404);
+
+    expect((await call(context, 'DELETE', `/api/file/${file.id}/`, { token })).statusCode).toBe(204);
+    expect((await call(context, 'GET', file.file, { token })).statusCode).toBe(404);
+  });
+
   it('keeps the lines when the first of two uploads of the same statement is deleted, as the copy’s', async () => {
     const target = await createTestOrganization(context);
     const token = target.client.token;

@@ -187,6 +187,15 @@ export interface FileAnswer {
 
 /** The file name of a content-disposition header (`attachment; filename="a.xlsx"`), or null. */
 function readAttachmentFileName(contentDisposition: string | null): string | null {
+  // The UTF-8 name first (accents kept), else the plain one.
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(contentDisposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed name falls back to the plain one.
+    }
+  }
   return /filename="?([^";]+)"?/i.exec(contentDisposition ?? '')?.[1]?.trim() || null;
 }
 

@@ -97,6 +97,8 @@ export interface StatementFile {
   transactions_added: number;
   duplicates_ignored: number;
   skipped_rows: { reason: string; text: string }[];
+  /** Where the statement as sent is downloaded (`GET file/{id}/download/`); null for files kept before that. */
+  file: string | null;
   manual_cash: boolean;
   accounts: FileAccount[];
 }

@@ -310,7 +310,11 @@ export async function clearSettledReadStatus(db: Executor, scope: ClientScope, o
  * The file and the lines it brought, together. A line belongs to the first file that brought it
  * (ADR 4): when the same statement was uploaded again, the lines stay, as the oldest copy's.
  */
-export async function deleteFile(db: Database, scope: ClientScope, fileId: number): Promise<boolean> {
+export async function deleteFile(
+  db: Database,
+  scope: ClientScope,
+  fileId: number,
+): Promise<{ storedPath: string | null } | null> {
   const ofClient = and(
     eq(statementFiles.organizationId, scope.organizationId),
     eq(statementFiles.clientUserId, scope.clientUserId),
@@ -319,8 +323,8 @@ export async function deleteFile(db: Database, scope: ClientScope, fileId: numbe
     const [deleted] = await transaction
       .delete(statementFiles)
       .where(and(eq(statementFiles.id, fileId), ofClient))
-      .returning({ id: statementFiles.id, sha256: statementFiles.sha256 });
-    if (!deleted) return false;
+      .returning({ id: statementFiles.id, sha256: statementFiles.sha256, storedPath: statementFiles.storedPath });
+    if (!deleted) return null;
     const linesOfFile = and(eq(transactions.clientUserId, scope.clientUserId), eq(transactions.fileId, fileId));
     const [copy] = await transaction
       .select({ id: statementFiles.id })
@@ -330,14 +334,14 @@ export async function deleteFile(db: Database, scope: ClientScope, fileId: numbe
       .limit(1);
     if (!copy) {
       await transaction.delete(transactions).where(linesOfFile);
-      return true;
+      return { storedPath: deleted.storedPath };
     }
     const moved = await transaction.update(transactions).set({ fileId: copy.id }).where(linesOfFile);
     await transaction
       .update(statementFiles)
       .set({ transactionsAdded: sql`${statementFiles.transactionsAdded} + ${moved.rowCount ?? 0}` })
       .where(eq(statementFiles.id, copy.id));
-    return true;
+    return { storedPath: deleted.storedPath };
   });
 }
 

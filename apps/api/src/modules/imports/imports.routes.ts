@@ -7,11 +7,27 @@ import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
-import { countFiles, deleteFile, findBundle, findFileTransactions } from './imports.repo';
+import { countFiles, deleteFile, findBundle, findFiles, findFileTransactions } from './imports.repo';
 import { importFiles, importMessages, presentFiles, readUploadedFiles } from './imports.service';
 import { CompletePendencySchema, completePendency, listPendencies } from './pendencies';
 
 const fileNotFound = 'Não encontramos dados.';
+
+/** A download named as the client's file: plain ASCII for old clients, the real name (accents) for the rest. */
+function describeAttachment(fileName: string): string {
+  const plain = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The statement as it was sent, by its format. */
+const statementContentTypes: Record<string, string> = {
+  ofx: 'application/x-ofx',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 export function registerImportRoutes(
   app: FastifyInstance,
@@ -114,8 +130,26 @@ export function registerImportRoutes(
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
     async (request, reply) => {
       const scope = await resolveClientScope(deps.db, request);
-      if (!(await deleteFile(deps.db, scope, request.params.id))) failWithDetail(404, fileNotFound);
+      const deleted = await deleteFile(deps.db, scope, request.params.id);
+      if (!deleted) failWithDetail(404, fileNotFound);
+      // The statement as sent goes too: a client who deletes a file expects no copy left behind.
+      if (deleted.storedPath) await deps.storage.discard(deleted.storedPath);
       return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/api/file/:id/download/',
+    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    async (request, reply) => {
+      const scope = await resolveClientScope(deps.db, request);
+      const [file] = await findFiles(deps.db, scope, { fileIds: [request.params.id] });
+      const content = file?.storedPath ? await deps.storage.open(file.storedPath) : null;
+      if (!file || !content) failWithDetail(404, fileNotFound);
+      return reply
+        .header('content-type', statementContentTypes[file.format] ?? 'application/octet-stream')
+        .header('content-disposition', describeAttachment(file.name))
+        .send(content);
     },
   );
 

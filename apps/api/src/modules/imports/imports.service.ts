@@ -137,14 +137,17 @@ async function importOneFile(
   );
   const suggestions = await suggestCategories(deps.db, scope, lines);
 
+  // The original is kept (privately) so the client can download it again from Arquivos.
+  const storedPath = await deps.storage.keep('statements', statement.format, file.content);
   // All or nothing: the file, its accounts and its lines land together or not at all.
-  return deps.db.transaction(async (transaction) => {
+  const writing = deps.db.transaction(async (transaction) => {
     const stored = await insertStatementFile(transaction, scope, {
       bundleId,
       name: file.name,
       format: statement.format,
       sizeBytes: file.content.length,
       sha256,
+      storedPath,
       readStatus: 'Leitura concluída',
       transactionsRead: lines.length,
       skippedRows: statement.skippedRows.slice(0, 500),
@@ -213,6 +216,12 @@ async function importOneFile(
     await completeImportTasks(transaction, scope, bundleId);
     return stored.id;
   });
+  try {
+    return await writing;
+  } catch (error) {
+    await deps.storage.discard(storedPath);
+    throw error;
+  }
 }
 
 /**
@@ -277,6 +286,8 @@ export async function presentFiles(deps: AppDependencies, scope: ClientScope, fi
     transactions_added: file.transactionsAdded,
     duplicates_ignored: file.transactionsRead - file.transactionsAdded,
     skipped_rows: file.skippedRows,
+    // product §3's "file path": where the client downloads the statement as they sent it.
+    file: file.storedPath ? `/api/file/${file.id}/download/` : null,
     manual_cash: false,
     accounts: fileOrigins
       .filter((origin) => origin.fileId === file.id)

@@ -11,6 +11,7 @@ import { formatDateTime, formatIsoDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import type { StatementFile } from '../../../types/cash-flow-api';
 import { useDeleteFile } from '../api/delete-file';
+import { useDownloadStatementFile } from '../api/download-file';
 import { useFileDetail } from '../api/get-file-detail';
 import { filesPageSize, useFiles } from '../api/get-files';
 import { FileAccounts } from './file-accounts';
@@ -86,6 +87,7 @@ export function StatementFilesPanel({ onFileDeleted }: StatementFilesPanelProps)
 
 function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () => void; onDeleted?: () => void }) {
   const remove = useDeleteFile();
+  const download = useDownloadStatementFile();
   const [confirming, setConfirming] = useState(false);
   return (
     <Table.Tr>
@@ -109,6 +111,23 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
           <Button size="compact-xs" variant="light" onClick={onOpen} aria-label={`Ver transações de ${file.name}`}>
             Ver transações
           </Button>
+          {file.file ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              loading={download.isPending}
+              aria-label={`Baixar ${file.name}`}
+              onClick={() =>
+                download.mutate(file, {
+                  onError: (error) => {
+                    if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+                  },
+                })
+              }
+            >
+              Baixar
+            </Button>
+          ) : null}
           <Button
             size="compact-xs"
             variant="subtle"
