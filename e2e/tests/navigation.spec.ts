@@ -108,4 +108,14 @@ test.describe('Navigation and access', () => {
     await expect(shell.userMenuButtonOf(demo.manager.fullName)).toBeVisible();
     await expect(dashboard.greeting(demo.manager.firstName)).toBeVisible();
   });
+
+  test('a built file that does not exist is a 404, not the app page', async ({ request }) => {
+    // An older version's screen code after a new version is published: the browser must see it fail.
+    const missing = await request.get('/assets/tela-antiga-123.js');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).not.toContain('text/html');
+    const page = await request.get('/demo/login');
+    expect(page.status()).toBe(200);
+    expect(page.headers()['content-type']).toContain('text/html');
+  });
 });

@@ -112,10 +112,13 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // A missing built file is a 404, not the app's page: a browser holding an older version then
+    // fails to load the screen (and says so) instead of running HTML as a script.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/media/');
+      !request.url.startsWith('/media/') &&
+      !request.url.startsWith('/assets/');
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
     }

@@ -10,6 +10,7 @@ import {
   UnknownAddress,
   unknownAddressHandle,
 } from './routes/redirects';
+import { RouteError } from './routes/route-error';
 
 /**
  * The routes of product §2. Every page is loaded on demand (route `lazy`), so the login
@@ -32,6 +33,7 @@ const routes: RouteObject[] = [
   {
     Component: Outlet,
     HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
     children: [
       { index: true, Component: RootRedirect },
       { path: paths.notFound.path, Component: NotFoundRedirect },
