@@ -20,12 +20,16 @@ function SummaryCard({ label, amount, color }: { label: string; amount: number |
   );
 }
 
-/** Entradas (green), Saídas (red) and the period's balance, from cash-flow/summary/. */
+/**
+ * Receitas (green), Despesas (red) and the period's balance, from cash-flow/summary/: summed by
+ * category, so a refund in an expense category lowers the expenses. The period chart's
+ * "Entradas"/"Saídas" add money by the direction it moved, hence the other words.
+ */
 export function CashFlowSummaryStrip({ summary }: { summary: CashFlowSummary | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-      <SummaryCard label="Entradas" amount={summary?.total_income ?? null} color={amountColors.income} />
-      <SummaryCard label="Saídas" amount={summary?.total_expense ?? null} color={amountColors.expense} />
+      <SummaryCard label="Receitas" amount={summary?.total_income ?? null} color={amountColors.income} />
+      <SummaryCard label="Despesas" amount={summary?.total_expense ?? null} color={amountColors.expense} />
       <SummaryCard
         label="Saldo do período"
         amount={summary?.total_savings ?? null}

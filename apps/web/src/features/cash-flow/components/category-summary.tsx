@@ -9,15 +9,19 @@ import type { CashFlowSummary, SummaryGroup } from '../../../types/cash-flow-api
 
 type GroupName = 'expense' | 'income' | 'asset_transfer';
 
+/**
+ * By category: "Despesas" and "Receitas" (a refund in an expense category lowers the expenses), not
+ * the "Entradas"/"Saídas" of the period chart, which adds money by the direction it moved.
+ */
 const groupLabels: Record<GroupName, string> = {
-  expense: 'Saídas',
-  income: 'Entradas',
+  expense: 'Despesas',
+  income: 'Receitas',
   asset_transfer: 'Transferências',
 };
 
 const emptyTexts: Record<GroupName, string> = {
-  expense: 'Nenhuma saída no período.',
-  income: 'Nenhuma entrada no período.',
+  expense: 'Nenhuma despesa no período.',
+  income: 'Nenhuma receita no período.',
   asset_transfer: 'Nenhuma transferência no período.',
 };
 
