@@ -3,17 +3,15 @@ import { formatMonthName, parseTargetMonth } from '@prumo/domain/budget/target-m
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { paths } from '../../../config/paths';
 import { useBudgetPlanningTask } from '../../../features/budget/api/get-budget-planning-task';
 import { budgetQueryKey, useMonthBudget } from '../../../features/budget/api/get-month-budget';
-import { BudgetEditor } from '../../../features/budget/components/budget-editor';
+import { BudgetQueryEditor } from '../../../features/budget/components/budget-editor';
 import { futureFlowQueryKey } from '../../../features/future-flow/api/get-future-flow';
 import { MonthPlanNotice } from '../../../features/future-flow/components/month-plan-notice';
 import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
-import { describeError } from '../../../lib/errors';
 import { notifyError } from '../../../lib/notifications';
 import { usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
@@ -65,13 +63,7 @@ function MonthBudget({ month }: { month: string }) {
   return (
     <Stack gap="md">
       <MonthPlanNotice month={month} onCreated={refresh} />
-      {budget.isPending ? (
-        <PageLoader />
-      ) : budget.isError ? (
-        <ErrorState message={describeError(budget.error)} onRetry={() => budget.refetch()} />
-      ) : budget.data.id === null ? null : (
-        <BudgetEditor key={budget.data.id} budget={{ ...budget.data, id: budget.data.id }} />
-      )}
+      <BudgetQueryEditor budget={budget} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatCents } from '@prumo/domain/money/cents';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
@@ -12,6 +13,15 @@ import { useBudgetComparison } from '../api/get-budget-comparison';
 import { BudgetItemDialog, type BudgetItemDraft } from './budget-item-dialog';
 import { BudgetTable } from './budget-table';
 import { BudgetTotals } from './budget-totals';
+
+/** A budget as its query stands: loading, failed (with a retry), or open in the editor. */
+export function BudgetQueryEditor({ budget, stale = false }: { budget: UseQueryResult<Budget>; stale?: boolean }) {
+  if (budget.isPending) return <PageLoader />;
+  if (budget.isError) return <ErrorState message={describeError(budget.error)} onRetry={() => budget.refetch()} />;
+  if (budget.data.id === null) return null;
+  // One editor per budget: an open dialog never carries over to another month.
+  return <BudgetEditor key={budget.data.id} budget={{ ...budget.data, id: budget.data.id }} stale={stale} />;
+}
 
 /**
  * A monthly budget to read and change: the totals, planned against actual per category and

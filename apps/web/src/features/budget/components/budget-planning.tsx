@@ -12,7 +12,7 @@ import type { Budget, BudgetPlanningTask } from '../../../types/budget-api';
 import { useFinishBudgetPlanning } from '../api/finish-budget-planning';
 import { useBudget } from '../api/get-budget';
 import { useBudgetPlanningTask } from '../api/get-budget-planning-task';
-import { BudgetEditor } from './budget-editor';
+import { BudgetQueryEditor } from './budget-editor';
 import { BudgetPlanningCopyOffer } from './budget-planning-copy-offer';
 
 interface BudgetPlanningProps {
@@ -124,13 +124,7 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
       {offersCopy && targetMonth ? (
         <BudgetPlanningCopyOffer targetMonth={targetMonth} isMonthEmpty={isBudgetEmpty(budget.data)} />
       ) : null}
-      {budget.isPending ? (
-        <PageLoader />
-      ) : budget.isError ? (
-        <ErrorState message={describeError(budget.error)} onRetry={() => budget.refetch()} />
-      ) : budget.data.id === null ? null : (
-        <BudgetEditor key={budget.data.id} budget={{ ...budget.data, id: budget.data.id }} />
-      )}
+      <BudgetQueryEditor budget={budget} />
     </Stack>
   );
 }

@@ -1,10 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { ErrorState } from '../../../components/error-state';
-import { PageLoader } from '../../../components/page-loader';
-import { describeError } from '../../../lib/errors';
 import { useMonthBudget } from '../api/get-month-budget';
 import { useBudgetMonth } from '../hooks/use-budget-month';
-import { BudgetEditor } from './budget-editor';
+import { BudgetQueryEditor } from './budget-editor';
 import { BudgetMonthSwitcher } from './budget-month-switcher';
 
 /** meu-orcamento: the client's budget of a month, planned against what the cash flow shows. */
@@ -20,18 +17,7 @@ export function MyBudget() {
         </Text>
         <BudgetMonthSwitcher targetMonth={targetMonth} onChange={setTargetMonth} />
       </Group>
-      {budget.isPending ? (
-        <PageLoader />
-      ) : budget.isError ? (
-        <ErrorState message={describeError(budget.error)} onRetry={() => budget.refetch()} />
-      ) : budget.data.id === null ? null : (
-        <BudgetEditor
-          // One editor per budget: an open dialog never carries over to another month.
-          key={budget.data.id}
-          budget={{ ...budget.data, id: budget.data.id }}
-          stale={budget.isPlaceholderData}
-        />
-      )}
+      <BudgetQueryEditor budget={budget} stale={budget.isPlaceholderData} />
     </Stack>
   );
 }
