@@ -151,7 +151,7 @@ export const loginFailures = pgTable(
 
 // ——— Bank statements and cash flow (issue 3) ———
 
-export const categoryKindEnum = pgEnum('category_kind', ['expense', 'income', 'asset_transfer']);
+export const categoryKindEnum = pgEnum('category_kind', ['expense', 'income', 'asset_transfer', 'own_transfer']);
 export const originKindEnum = pgEnum('origin_kind', ['bank_account', 'credit_card', 'manual']);
 export const taskTypeEnum = pgEnum('task_type', ['import', 'budget-planning', 'categorizing', 'notification']);
 export const taskStatusEnum = pgEnum('task_status', ['pending', 'rejected', 'done']);

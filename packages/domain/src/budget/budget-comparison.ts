@@ -47,7 +47,9 @@ export interface BudgetComparison {
 export const uncategorizedName = 'Sem categoria';
 export const undescribedName = 'Sem descrição';
 
-function findGroupName(kind: CategoryKind | null, totalCents: number): ComparisonGroupName {
+/** Null for money between the client's own accounts, which the budget neither plans nor counts. */
+function findGroupName(kind: CategoryKind | null, totalCents: number): ComparisonGroupName | null {
+  if (kind === 'own_transfer') return null;
   if (kind === 'income') return 'income';
   if (kind === 'asset_transfer') return 'assetTransfer';
   if (kind === 'expense') return 'expense';
@@ -84,11 +86,12 @@ export function compareBudgetWithActual(
     assetTransfer: new Map(),
   };
   const add = (
-    groupName: ComparisonGroupName,
+    groupName: ComparisonGroupName | null,
     category: { id: number | null; name: string },
     description: { id: number | null; name: string },
     amounts: { planned: number; actual: number },
   ) => {
+    if (groupName === null) return;
     const categoryKey = String(category.id);
     const entry = groups[groupName].get(categoryKey) ?? {
       categoryId: category.id,

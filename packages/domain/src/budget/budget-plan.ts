@@ -46,6 +46,8 @@ export function groupBudgetItems<Item extends PlannedItem>(
       continue;
     }
     if (item.categoryKind === 'asset_transfer' && !options.includeAssetTransfers) continue;
+    // Money between the client's own accounts is neither spent nor set aside.
+    if (item.categoryKind === 'own_transfer') continue;
     const group = groups.get(item.categoryId) ?? {
       categoryId: item.categoryId,
       categoryName: item.categoryName,
@@ -75,7 +77,7 @@ export function sumBudgetItems(items: readonly PlannedItem[]): BudgetTotals {
   for (const item of items) {
     if (item.categoryKind === 'income') incomeCents += item.amountCents;
     else if (item.categoryKind === 'expense') expenseCents += item.amountCents;
-    else assetTransferCents += item.amountCents;
+    else if (item.categoryKind === 'asset_transfer') assetTransferCents += item.amountCents;
   }
   return {
     incomeCents,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCategories } from './default-categories';
+import { defaultCategories, isMovedBetweenOwnAssets } from './default-categories';
 import { guessByKeywords } from './keyword-rules';
 import { normalizeMerchantName } from './merchant-name';
 
@@ -33,6 +33,59 @@ describe('guessByKeywords', () => {
     ['SAQUE 24H', -20000, 'Saque'],
   ])('%s → %s', (text, amountCents, description) => {
     expect(guessByKeywords(text, amountCents)?.description).toBe(description);
+  });
+
+  // Wordings of the real card bills (Nubank's OFX, Banco de Chile's sheet) and of Brazilian banks.
+  it.each([
+    ['Pagamento recebido', 60_000],
+    ['PAGAMENTO EFETUADO', 150_000],
+    ['PAGTO DEBITO AUTOMATICO', 98_000],
+    ['PAGTO. POR DEB EM C/C', 98_000],
+    ['PAG FATURA', 12_000],
+    ['Pagamento de fatura', 12_000],
+    ['Pago Pesos TEF', -3_927_200],
+  ])('reads %s on a card bill as the bill’s payment', (text, amountCents) => {
+    expect(guessByKeywords(text, amountCents, 'credit_card')).toEqual({
+      category: 'Transferências',
+      description: 'Pagamento de fatura do cartão',
+    });
+  });
+
+  it.each([
+    'PAGTO CARTAO CREDITO',
+    'PAGAMENTO FATURA',
+    'FATURA CARTAO',
+    'DEBITO AUT. CARTAO',
+    'DEB.AUT.FAT.CARTAO',
+    'PAGTO FATURA CARTAO CARREFOUR',
+    'INT PAG FAT CARTAO ITAU',
+    'Pagamento de Fatura Cartão',
+  ])('reads %s in an account as the card bill paid from it', (text) => {
+    expect(guessByKeywords(text, -98_000, 'bank_account')).toEqual({
+      category: 'Transferências',
+      description: 'Pagamento de fatura do cartão',
+    });
+  });
+
+  it('knows the card-side wordings only on a card: in an account, money received is someone paying the client', () => {
+    expect(guessByKeywords('PAGAMENTO RECEBIDO', 60_000, 'bank_account')).toBeNull();
+    expect(guessByKeywords('PAGAMENTO EFETUADO', -60_000)).toBeNull();
+  });
+
+  it('keeps charges on the bill as charges', () => {
+    expect(guessByKeywords('JUROS FATURA', -1_000, 'credit_card')?.description).toBe('Juros e multas');
+    expect(guessByKeywords('IOF FATURA', -1_000, 'credit_card')?.description).toBe('IOF');
+  });
+
+  it('puts the card bill payment in a category that is neither income, expense nor investment', () => {
+    const transfers = defaultCategories.find((category) => category.name === 'Transferências');
+    expect(transfers).toMatchObject({ kind: 'own_transfer' });
+    expect(transfers?.descriptions).toContain('Pagamento de fatura do cartão');
+    expect(defaultCategories.find((category) => category.name === 'Investimentos')?.kind).toBe('asset_transfer');
+    expect(isMovedBetweenOwnAssets('own_transfer')).toBe(true);
+    expect(isMovedBetweenOwnAssets('asset_transfer')).toBe(true);
+    expect(isMovedBetweenOwnAssets('income')).toBe(false);
+    expect(isMovedBetweenOwnAssets(null)).toBe(false);
   });
 
   it('leaves unclear lines alone', () => {

@@ -1,9 +1,18 @@
 /**
  * The category tree every organization starts with: Brazilian household categories, each with
- * its descriptions. `kind` says how the money counts: expense, income, or asset transfer (money
- * that changes place — an investment, a card bill paid from the account — and is neither).
+ * its descriptions. `kind` says how the money counts: expense, income, asset transfer (money put
+ * into or taken out of investments), or own transfer (money between the client's own accounts and
+ * cards — a card bill paid from the checking account — which is neither earned, spent nor invested).
  */
-export type CategoryKind = 'expense' | 'income' | 'asset_transfer';
+export type CategoryKind = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
+
+/**
+ * Kinds whose lines are money that only changes place: never income nor expense. Their lines carry
+ * `is_asset_transfer`, which keeps them out of every income/expense sum made by the line's flag.
+ */
+export function isMovedBetweenOwnAssets(kind: CategoryKind | null | undefined): boolean {
+  return kind === 'asset_transfer' || kind === 'own_transfer';
+}
 
 export interface DefaultCategory {
   name: string;
@@ -134,7 +143,7 @@ export const defaultCategories: readonly DefaultCategory[] = [
   },
   {
     name: 'Transferências',
-    kind: 'asset_transfer',
+    kind: 'own_transfer',
     descriptions: ['Transferência entre contas', 'Pagamento de fatura do cartão'],
   },
 ];

@@ -15,9 +15,58 @@ interface KeywordRule extends KeywordGuess {
   keywords: readonly string[];
   /** Only for money going out (-1) or coming in (+1); both when absent. */
   sign?: 1 | -1;
+  /** Only for lines of a credit card's bill (a wording that means something else in an account). */
+  onlyOnCard?: true;
 }
 
+/** Where a line comes from: words such as "PAGAMENTO RECEBIDO" only mean a bill payment on a card. */
+export type LineAccountKind = 'bank_account' | 'credit_card' | 'manual';
+
+const cardBillPayment = { category: 'Transferências', description: 'Pagamento de fatura do cartão' } as const;
+
 const rules: readonly KeywordRule[] = [
+  // Paying the card bill moves money between the client's own account and card: before any merchant
+  // rule, so "PAGTO FATURA CARTAO CARREFOUR" is the payment, not a supermarket.
+  {
+    ...cardBillPayment,
+    keywords: [
+      'PAGAMENTO FATURA',
+      'PAGAMENTO DE FATURA',
+      'PAG FATURA',
+      'PAGTO FATURA',
+      'PGTO FATURA',
+      'PAG FAT CARTAO',
+      'PAGTO CARTAO',
+      'PAGTO CARTAO CREDITO',
+      'PGTO CARTAO',
+      'PAG CARTAO',
+      'PAGAMENTO CARTAO CREDITO',
+      'PAGAMENTO CARTAO DE CREDITO',
+      'FATURA CARTAO',
+      'DEBITO AUT CARTAO',
+      'DEB AUT CARTAO',
+      'DEB AUT FAT CARTAO',
+      'DEBITO AUTOMATICO CARTAO',
+      'DEB AUTOMATICO CARTAO',
+    ],
+  },
+  // The same payment as the card's bill prints it: money in for the card.
+  {
+    ...cardBillPayment,
+    keywords: [
+      'PAGAMENTO RECEBIDO',
+      'PAGAMENTO EFETUADO',
+      'PAGAMENTO EM CONTA',
+      'PAGTO DEBITO AUTOMATICO',
+      'PAGAMENTO DEBITO AUTOMATICO',
+      'PAGTO DEB AUTOMATICO',
+      'PAGTO POR DEB EM C C',
+      'DEB AUTOM DE FATURA',
+      'PGTO DEBITO CONTA',
+      'PAGO PESOS',
+    ],
+    onlyOnCard: true,
+  },
   {
     category: 'Transporte',
     description: 'Transporte por aplicativo',
@@ -209,11 +258,8 @@ const rules: readonly KeywordRule[] = [
     description: 'Previdência privada',
     keywords: ['PREVIDENCIA', 'PGBL', 'VGBL', 'BRASILPREV'],
   },
-  {
-    category: 'Transferências',
-    description: 'Pagamento de fatura do cartão',
-    keywords: ['FATURA', 'PAGAMENTO FATURA', 'PAG FATURA', 'PGTO FATURA', 'PAGAMENTO RECEBIDO', 'PAGTO CARTAO'],
-  },
+  // Last: "JUROS FATURA" or "IOF FATURA" are charges, not the payment.
+  { ...cardBillPayment, keywords: ['FATURA'] },
 ];
 
 interface IndexedRule {
@@ -232,14 +278,19 @@ rules.forEach((rule, order) => {
 });
 
 /** The earliest rule (in the table's order) whose keyword is a run of whole words of the name. */
-function findEarliestRule(words: readonly string[], sign: 1 | -1, best: IndexedRule | null): IndexedRule | null {
+function findEarliestRule(
+  words: readonly string[],
+  line: { sign: 1 | -1; onCard: boolean },
+  best: IndexedRule | null,
+): IndexedRule | null {
   let found = best;
   for (let start = 0; start < words.length; start++) {
     let sequence = '';
     for (let length = 1; length <= longestKeywordWords && start + length <= words.length; length++) {
       sequence = length === 1 ? (words[start] as string) : `${sequence} ${words[start + length - 1]}`;
       for (const candidate of rulesByKeyword.get(sequence) ?? []) {
-        if (candidate.rule.sign && candidate.rule.sign !== sign) continue;
+        if (candidate.rule.sign && candidate.rule.sign !== line.sign) continue;
+        if (candidate.rule.onlyOnCard && !line.onCard) continue;
         if (!found || candidate.order < found.order) found = candidate;
       }
     }
@@ -251,8 +302,8 @@ function findEarliestRule(words: readonly string[], sign: 1 | -1, best: IndexedR
  * The default tree's description for a bank line, or null when nothing is clear enough.
  * The raw text is searched too, because noise words ("PAGAMENTO", "FATURA") can carry meaning.
  */
-export function guessByKeywords(text: string, amountCents: number): KeywordGuess | null {
-  const sign = amountCents < 0 ? -1 : 1;
+export function guessByKeywords(text: string, amountCents: number, accountKind?: LineAccountKind): KeywordGuess | null {
+  const line = { sign: amountCents < 0 ? (-1 as const) : (1 as const), onCard: accountKind === 'credit_card' };
   const merchantWords = normalizeMerchantName(text).split(' ').filter(Boolean);
   const rawWords = text
     .normalize('NFD')
@@ -261,6 +312,6 @@ export function guessByKeywords(text: string, amountCents: number): KeywordGuess
     .replace(/[^A-Z0-9 ]+/g, ' ')
     .split(' ')
     .filter(Boolean);
-  const found = findEarliestRule(rawWords, sign, findEarliestRule(merchantWords, sign, null));
+  const found = findEarliestRule(rawWords, line, findEarliestRule(merchantWords, line, null));
   return found ? { category: found.rule.category, description: found.rule.description } : null;
 }

@@ -1,5 +1,5 @@
 import { shiftMonth } from '../budget/target-month';
-import type { CategoryKind } from '../categorization/default-categories';
+import { type CategoryKind, isMovedBetweenOwnAssets } from '../categorization/default-categories';
 import {
   findPlansInEffect,
   type MonthCategorySum,
@@ -85,7 +85,7 @@ export function projectMonthResult(input: {
   if (input.month < input.currentMonth) return summarizeActualSums(input.actualSums).resultCents;
   const planned = new Map<number, { kind: CategoryKind; amountCents: number }>();
   for (const category of input.plan?.categories ?? []) {
-    if (category.categoryKind === 'asset_transfer') continue;
+    if (isMovedBetweenOwnAssets(category.categoryKind)) continue;
     const known = planned.get(category.categoryId);
     planned.set(category.categoryId, {
       kind: category.categoryKind,
@@ -106,7 +106,7 @@ export function projectMonthResult(input: {
     else resultCents -= Math.max(plan.amountCents, -signedActual);
   }
   for (const item of input.recurringItems) {
-    if (item.categoryKind === 'asset_transfer') continue;
+    if (isMovedBetweenOwnAssets(item.categoryKind)) continue;
     if (item.categoryId !== null && planned.has(item.categoryId)) continue;
     if (item.lastMonth < input.month) resultCents += item.amountCents;
   }

@@ -28,7 +28,9 @@ export interface FlowAmounts {
 export type FlowGroupName = 'income' | 'expense' | 'assetTransfer';
 
 /** The group money counts in: the category's kind, else (uncategorized) its sign, as cash-flow/summary/ does. */
-export function findFlowGroup(categoryKind: CategoryKind | null, signedCents: number): FlowGroupName {
+export function findFlowGroup(categoryKind: CategoryKind | null, signedCents: number): FlowGroupName | null {
+  // Money between the client's own accounts (a card bill paid from the account) counts nowhere.
+  if (categoryKind === 'own_transfer') return null;
   if (categoryKind === 'income') return 'income';
   if (categoryKind === 'expense') return 'expense';
   if (categoryKind === 'asset_transfer') return 'assetTransfer';
@@ -46,7 +48,7 @@ export function summarizeActualSums(
     const group = findFlowGroup(sum.categoryKind, sum.totalCents);
     if (group === 'income') incomeCents += sum.totalCents;
     else if (group === 'expense') expenseCents -= sum.totalCents;
-    else assetTransferCents -= sum.totalCents;
+    else if (group === 'assetTransfer') assetTransferCents -= sum.totalCents;
   }
   return { incomeCents, expenseCents, assetTransferCents, resultCents: incomeCents - expenseCents };
 }
@@ -73,7 +75,7 @@ export function summarizePlan(plan: MonthPlan | null): FlowAmounts {
   for (const category of plan?.categories ?? []) {
     if (category.categoryKind === 'income') incomeCents += category.amountCents;
     else if (category.categoryKind === 'expense') expenseCents += category.amountCents;
-    else assetTransferCents += category.amountCents;
+    else if (category.categoryKind === 'asset_transfer') assetTransferCents += category.amountCents;
   }
   return { incomeCents, expenseCents, assetTransferCents, resultCents: incomeCents - expenseCents };
 }

@@ -1,6 +1,7 @@
 import { compareBudgetWithActual } from '@prumo/domain/budget/budget-comparison';
 import { groupBudgetItems, sumBudgetItems } from '@prumo/domain/budget/budget-plan';
 import { findMonthBounds, targetMonthNotFound } from '@prumo/domain/budget/target-month';
+import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import type { Database, Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
@@ -52,7 +53,7 @@ export function presentBudgetItem(item: BudgetItemRow) {
     amount: item.amountCents,
     kind: item.categoryKind,
     is_expense: item.categoryKind === 'expense',
-    is_asset_transfer: item.categoryKind === 'asset_transfer',
+    is_asset_transfer: isMovedBetweenOwnAssets(item.categoryKind),
   };
 }
 

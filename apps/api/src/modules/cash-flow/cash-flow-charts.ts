@@ -1,3 +1,4 @@
+import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
@@ -33,7 +34,7 @@ async function sumByDay(deps: AppDependencies, scope: ClientScope, filter: CashF
  * chart-data/{name}/: `category` and `description` are the period's expenses (or, with
  * isExpense=false, incomes) by category or description; `types` income against expense;
  * `cash-flow` income and expense per day; `cash-flow-value` the running result per day.
- * Asset transfers are left out of the charts: they are money changing place, not spent.
+ * Asset and own transfers are left out of the charts: they are money changing place, not spent.
  */
 export async function buildChart(deps: AppDependencies, scope: ClientScope, name: ChartName, filter: CashFlowFilter) {
   if (name === 'cash-flow') return sumByDay(deps, scope, filter);
@@ -45,7 +46,7 @@ export async function buildChart(deps: AppDependencies, scope: ClientScope, name
     });
   }
   const rows = (await sumCashFlowByDescription(deps, scope, filter)).filter(
-    (row) => row.categoryKind !== 'asset_transfer',
+    (row) => !isMovedBetweenOwnAssets(row.categoryKind),
   );
   if (name === 'types') {
     const income = rows.filter((row) => row.direction > 0).reduce((total, row) => total + row.totalCents, 0);

@@ -1,5 +1,6 @@
 import { readSummedCents } from '@prumo/domain/money/cents';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { buildContainsPattern } from '@prumo/domain/records/search-text';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
 import { cashFlowVersions, categories, descriptions, dismissedLines, origins, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
@@ -38,7 +39,7 @@ function fillCashFlowPlaceholders(scope: ClientScope, filter: CashFlowFilter) {
     origins: filter.origins ?? [],
     category: filter.category ?? [],
     description: filter.description ?? [],
-    search: filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : '',
+    search: filter.search ? buildContainsPattern(filter.search) : '',
     identificationNumber: filter.identificationNumber ?? '',
     limit: filter.limit,
     offset: filter.offset,
@@ -70,7 +71,8 @@ function buildCashFlowWhere(filter: CashFlowFilter, scope?: ClientScope): SQL | 
         ? lt(transactions.amountCents, 0)
         : gt(transactions.amountCents, 0),
     filter.uncategorized ? isNull(transactions.categoryId) : undefined,
-    filter.search ? ilike(transactions.name, value('search')) : undefined,
+    // Accents and case aside; the client's own lines of the period only, so no index is needed.
+    filter.search ? sql`fold_for_search(${transactions.name}) like ${value('search')}` : undefined,
     filter.isAssetTransfer ? eq(transactions.isAssetTransfer, true) : undefined,
     filter.isFinancialProduct === undefined ? undefined : eq(transactions.isAssetTransfer, filter.isFinancialProduct),
     filter.identificationNumber

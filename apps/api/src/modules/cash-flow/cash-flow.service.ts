@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { findMonthBounds, findMonthOfDay } from '@prumo/domain/budget/target-month';
+import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { and, eq, sql } from 'drizzle-orm';
 import { origins, tasks, transactions } from '../../db/schema';
@@ -158,7 +159,7 @@ export function sumCashFlowByDescription(deps: AppDependencies, scope: ClientSco
   );
 }
 
-type SummaryGroupName = 'expense' | 'income' | 'asset_transfer';
+type SummaryGroupName = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
 
 /**
  * What the client planned per category and description when the period is one whole month with a
@@ -180,7 +181,8 @@ async function findPlannedAmounts(deps: AppDependencies, scope: ClientScope, fil
 
 /**
  * cash-flow/summary/: actual amounts by category and description for the period. A category's
- * kind says its group; lines without category go by their sign. Planned amounts come from the
+ * kind says its group; lines without category go by their sign. Only the income and expense groups
+ * make the totals: investments and money between the client's own accounts are neither. Planned amounts come from the
  * month's budget when the period is one whole month (null when there is no such budget).
  */
 export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
@@ -208,7 +210,7 @@ export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScop
         >;
       }
     >
-  > = { expense: new Map(), income: new Map(), asset_transfer: new Map() };
+  > = { expense: new Map(), income: new Map(), asset_transfer: new Map(), own_transfer: new Map() };
   for (const row of rows) {
     const groupName: SummaryGroupName = row.categoryKind ?? (row.direction < 0 ? 'expense' : 'income');
     const categoryKey = String(row.categoryId);
@@ -247,6 +249,7 @@ export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScop
     expense: present('expense'),
     income: present('income'),
     asset_transfer: present('asset_transfer'),
+    own_transfer: present('own_transfer'),
     total_income: totalIncome,
     total_expense: totalExpense,
     total_savings: totalIncome + totalExpense,
@@ -301,7 +304,7 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
     changes.descriptionId = categorization.descriptionId;
     changes.categorizedBy = categorization.categoryId === null ? null : 'person';
     changes.categorizedAt = categorization.categoryId === null ? null : new Date();
-    changes.isAssetTransfer = categorization.kind === 'asset_transfer';
+    changes.isAssetTransfer = isMovedBetweenOwnAssets(categorization.kind);
   }
   if (input.is_fixed !== undefined) changes.isFixed = input.is_fixed;
   if (input.ignored !== undefined) changes.ignored = input.ignored;
@@ -313,7 +316,7 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
       await transaction.execute(sql`
         update transactions alike set category_id = ${categorization.categoryId},
           description_id = ${categorization.descriptionId}, categorized_by = 'rule', categorized_at = now(),
-          is_asset_transfer = ${categorization.kind === 'asset_transfer'}
+          is_asset_transfer = ${isMovedBetweenOwnAssets(categorization.kind)}
         from transactions chosen
         where chosen.id = any(${sql.param(ids)}::bigint[]) and chosen.client_user_id = ${scope.clientUserId}
           and alike.client_user_id = ${scope.clientUserId} and alike.organization_id = ${scope.organizationId}
@@ -423,7 +426,7 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
       descriptionId: categorization?.descriptionId ?? null,
       categorizedBy: categorization?.categoryId ? ('person' as const) : null,
       categorizedAt: categorization?.categoryId ? new Date() : null,
-      isAssetTransfer: categorization?.kind === 'asset_transfer',
+      isAssetTransfer: isMovedBetweenOwnAssets(categorization?.kind),
       isFixed: line.is_fixed ?? false,
       createdFrom: 'manual',
       // Typed lines are never duplicates of each other: each gets an identity of its own.

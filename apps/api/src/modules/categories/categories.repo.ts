@@ -1,5 +1,6 @@
-import { defaultCategories } from '@prumo/domain/categorization/default-categories';
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { type CategoryKind, defaultCategories } from '@prumo/domain/categorization/default-categories';
+import { buildContainsPattern } from '@prumo/domain/records/search-text';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { categories, descriptions, organizations } from '../../db/schema';
 
@@ -49,7 +50,7 @@ export async function findCategories(db: Database, organizationId: number) {
 export async function findDescriptions(
   db: Database,
   organizationId: number,
-  filters: { search?: string; kinds?: ('expense' | 'income' | 'asset_transfer')[]; categoryId?: number },
+  filters: { search?: string; kinds?: CategoryKind[]; categoryId?: number },
 ) {
   return db
     .select({
@@ -64,7 +65,9 @@ export async function findDescriptions(
     .where(
       and(
         eq(descriptions.organizationId, organizationId),
-        filters.search ? ilike(descriptions.name, `%${filters.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+        filters.search
+          ? sql`fold_for_search(${descriptions.name}) like ${buildContainsPattern(filters.search)}`
+          : undefined,
         filters.kinds?.length ? inArray(categories.kind, filters.kinds) : undefined,
         filters.categoryId ? eq(descriptions.categoryId, filters.categoryId) : undefined,
       ),

@@ -1,5 +1,6 @@
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { brazilianBanks } from '@prumo/domain/banks/brazilian-banks';
+import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,7 @@ import { suggestCategories } from './categorizer';
 const CategoryViewSchema = z.object({
   id: z.number(),
   name: z.string(),
-  kind: z.enum(['expense', 'income', 'asset_transfer']),
+  kind: z.enum(['expense', 'income', 'asset_transfer', 'own_transfer']),
   is_expense: z.boolean(),
   is_asset_transfer: z.boolean(),
 });
@@ -51,7 +52,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
       name: row.name,
       kind: row.kind,
       is_expense: row.kind === 'expense',
-      is_asset_transfer: row.kind === 'asset_transfer',
+      is_asset_transfer: isMovedBetweenOwnAssets(row.kind),
     }));
   });
 
@@ -74,7 +75,8 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
       const rows = await findDescriptions(deps.db, caller.organizationId, {
         search,
         categoryId: category,
-        kinds: isExpense === undefined ? undefined : isExpense ? ['expense'] : ['income', 'asset_transfer'],
+        kinds:
+          isExpense === undefined ? undefined : isExpense ? ['expense'] : ['income', 'asset_transfer', 'own_transfer'],
       });
       return rows.map((row) => ({
         id: row.id,
@@ -82,7 +84,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
         category: row.categoryId,
         category_name: row.categoryName,
         is_expense: row.kind === 'expense',
-        is_asset_transfer: row.kind === 'asset_transfer',
+        is_asset_transfer: isMovedBetweenOwnAssets(row.kind),
       }));
     },
   );

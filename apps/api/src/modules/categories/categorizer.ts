@@ -1,4 +1,5 @@
-import { guessByKeywords } from '@prumo/domain/categorization/keyword-rules';
+import { type CategoryKind, isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
+import { guessByKeywords, type LineAccountKind } from '@prumo/domain/categorization/keyword-rules';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { findDescriptionIdsByNames } from './categories.repo';
@@ -16,6 +17,8 @@ export interface LineToCategorize {
   merchantKey: string;
   name: string;
   amountCents: number;
+  /** The kind of account the line comes from, when known (a card's bill words its payment its own way). */
+  accountKind?: LineAccountKind;
 }
 
 interface LearnedRow extends Record<string, unknown> {
@@ -23,7 +26,7 @@ interface LearnedRow extends Record<string, unknown> {
   direction: number;
   category_id: number;
   description_id: number | null;
-  kind: string;
+  kind: CategoryKind;
 }
 
 function learnedKey(merchantKey: string, direction: number): string {
@@ -79,14 +82,14 @@ export async function suggestCategories(
       return {
         categoryId: learned.category_id,
         descriptionId: learned.description_id,
-        isAssetTransfer: learned.kind === 'asset_transfer',
+        isAssetTransfer: isMovedBetweenOwnAssets(learned.kind),
         by: clientHistory.has(key) ? 'client_history' : 'organization_history',
       };
     }
-    const guessKey = `${Math.sign(line.amountCents)}|${line.name}`;
+    const guessKey = `${Math.sign(line.amountCents)}|${line.accountKind ?? ''}|${line.name}`;
     let guess = guesses.get(guessKey);
     if (guess === undefined) {
-      guess = guessByKeywords(line.name, line.amountCents);
+      guess = guessByKeywords(line.name, line.amountCents, line.accountKind);
       guesses.set(guessKey, guess);
     }
     const row = guess ? treeByName.get(`${guess.category}/${guess.description}`) : undefined;
@@ -94,7 +97,7 @@ export async function suggestCategories(
     return {
       categoryId: row.categoryId,
       descriptionId: row.descriptionId,
-      isAssetTransfer: row.kind === 'asset_transfer',
+      isAssetTransfer: isMovedBetweenOwnAssets(row.kind),
       by: 'rule',
     };
   });

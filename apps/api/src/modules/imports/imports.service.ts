@@ -133,6 +133,7 @@ async function importOneFile(
       merchantKey: findMerchantKey(transaction.description),
       name: transaction.description,
       amountCents: transaction.amountCents,
+      accountKind: account.kind,
     })),
   );
   const suggestions = await suggestCategories(deps.db, scope, lines);
