@@ -188,6 +188,21 @@ describe('paying a card bill is neither income nor expense', () => {
       'Pagamento de fatura do cartão',
     );
   });
+
+  it('is not planned in a budget, where it would count nowhere', async () => {
+    const organization = await createTestOrganization(context);
+    const token = organization.client.token;
+    const categories = (await call(context, 'GET', '/api/category/', { token })).json();
+    const transfers = categories.find((category: { kind: string }) => category.kind === 'own_transfer');
+    const refused = await call(context, 'POST', '/api/budget-item/', {
+      token,
+      payload: { target_month: '2026-03', category: transfers.id, amount: 125_040 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      category: ['Transferências entre as suas contas não entram no orçamento: planeje as compras do cartão.'],
+    });
+  });
 });
 
 describe('search ignores accents and case', () => {

@@ -3,7 +3,7 @@
  * negative for money going out; dates are "YYYY-MM-DD".
  */
 
-export type CategoryKind = 'expense' | 'income' | 'asset_transfer';
+export type CategoryKind = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
 
 export interface Category {
   id: number;
@@ -70,6 +70,7 @@ export interface CashFlowSummary {
   expense: SummaryGroup[];
   income: SummaryGroup[];
   asset_transfer: SummaryGroup[];
+  own_transfer: SummaryGroup[];
   total_income: number;
   total_expense: number;
   total_savings: number;

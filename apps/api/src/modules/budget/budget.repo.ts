@@ -1,4 +1,5 @@
 import type { PlannedItem } from '@prumo/domain/budget/budget-plan';
+import type { CategoryKind } from '@prumo/domain/categorization/default-categories';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { budgetItems, budgets, categories, descriptions } from '../../db/schema';
@@ -170,7 +171,7 @@ export async function countMonthBudgetItems(db: Executor, scope: ClientScope, ta
 }
 
 export type CategoryChoice =
-  | { found: true; categoryId: number; descriptionId: number | null }
+  | { found: true; categoryId: number; descriptionId: number | null; kind: CategoryKind }
   | { found: false; field: 'category' | 'description' };
 
 /** The category (of the caller's organization) and, when given, one of its own descriptions. */
@@ -181,11 +182,11 @@ export async function findCategoryChoice(
   descriptionId: number | null,
 ): Promise<CategoryChoice> {
   const [category] = await db
-    .select({ id: categories.id })
+    .select({ id: categories.id, kind: categories.kind })
     .from(categories)
     .where(and(eq(categories.id, categoryId), eq(categories.organizationId, organizationId)));
   if (!category) return { found: false, field: 'category' };
-  if (descriptionId === null) return { found: true, categoryId, descriptionId: null };
+  if (descriptionId === null) return { found: true, categoryId, descriptionId: null, kind: category.kind };
   const [description] = await db
     .select({ id: descriptions.id })
     .from(descriptions)
@@ -196,7 +197,9 @@ export async function findCategoryChoice(
         eq(descriptions.organizationId, organizationId),
       ),
     );
-  return description ? { found: true, categoryId, descriptionId } : { found: false, field: 'description' };
+  return description
+    ? { found: true, categoryId, descriptionId, kind: category.kind }
+    : { found: false, field: 'description' };
 }
 
 export interface NewBudgetItem {

@@ -35,6 +35,7 @@ export const budgetMessages = {
   itemNotDeleted: 'Não foi possível deletar',
   categoryNotFound: 'Categorias não encontradas',
   descriptionNotInCategory: 'A descrição não pertence a esta categoria.',
+  ownTransferNotPlanned: 'Transferências entre as suas contas não entram no orçamento: planeje as compras do cartão.',
   targetMonthNotFound,
   nothingToChange: 'Nada para alterar.',
 };
@@ -202,6 +203,8 @@ async function resolveCategoryChoice(
       choice.field === 'category' ? budgetMessages.categoryNotFound : budgetMessages.descriptionNotInCategory,
     );
   }
+  // Paying a card bill is neither earned, spent nor invested: an item there would count nowhere.
+  if (choice.kind === 'own_transfer') failOnField('category', budgetMessages.ownTransferNotPlanned);
   return choice;
 }
 

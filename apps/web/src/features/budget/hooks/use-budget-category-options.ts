@@ -5,7 +5,8 @@ import { useBudgetCategories, useBudgetDescriptions } from '../api/get-budget-ca
 export const kindLabels: Record<CategoryKind, string> = {
   expense: 'Despesas',
   income: 'Receitas',
-  asset_transfer: 'Investimentos e transferências',
+  asset_transfer: 'Investimentos',
+  own_transfer: 'Transferências entre contas',
 };
 
 interface OptionGroup {
@@ -15,6 +16,8 @@ interface OptionGroup {
 
 /** The category choices grouped by kind, and each category's descriptions, in the tree's order. */
 function buildOptions(categories: readonly Category[], descriptions: readonly Description[]) {
+  // A budget plans what is earned, spent and invested; paying a card bill is none of them (its
+  // purchases are the expenses), so own transfers are not offered.
   const categoryGroups: OptionGroup[] = (['expense', 'income', 'asset_transfer'] as const)
     .map((kind) => ({
       group: kindLabels[kind],

@@ -7,7 +7,7 @@ import { AmountText } from '../../../components/amount-text';
 import { SectionHeader } from '../../../components/section-header';
 import type { CashFlowSummary, SummaryGroup } from '../../../types/cash-flow-api';
 
-type GroupName = 'expense' | 'income' | 'asset_transfer';
+type GroupName = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
 
 /**
  * By category: "Despesas" and "Receitas" (a refund in an expense category lowers the expenses), not
@@ -16,16 +16,23 @@ type GroupName = 'expense' | 'income' | 'asset_transfer';
 const groupLabels: Record<GroupName, string> = {
   expense: 'Despesas',
   income: 'Receitas',
-  asset_transfer: 'Transferências',
+  asset_transfer: 'Investimentos',
+  own_transfer: 'Transferências',
 };
 
 const emptyTexts: Record<GroupName, string> = {
   expense: 'Nenhuma despesa no período.',
   income: 'Nenhuma receita no período.',
-  asset_transfer: 'Nenhuma transferência no período.',
+  asset_transfer: 'Nenhum investimento no período.',
+  own_transfer: 'Nenhuma transferência entre contas no período.',
 };
 
-const barColors: Record<GroupName, string> = { expense: 'red.2', income: 'green.2', asset_transfer: 'gray.3' };
+const barColors: Record<GroupName, string> = {
+  expense: 'red.2',
+  income: 'green.2',
+  asset_transfer: 'gray.3',
+  own_transfer: 'gray.3',
+};
 
 /** product §5: chart lists with an amount are sorted by amount, descending (by size, whatever the sign). */
 function sortByAmount<Item>(items: readonly Item[], readAmount: (item: Item) => number): Item[] {
@@ -40,8 +47,10 @@ function sumCategories(groups: readonly SummaryGroup[]): number {
 export function CategorySummary({ summary }: { summary: CashFlowSummary | undefined }) {
   const [groupName, setGroupName] = useState<GroupName>('expense');
   if (!summary) return null;
-  const availableGroups = (['expense', 'income', 'asset_transfer'] as const).filter(
-    (name) => name !== 'asset_transfer' || summary.asset_transfer.length > 0,
+  // Investments and money between the client's own accounts (a card bill paid) count in neither
+  // Despesas nor Receitas: each has its own tab when the period has some.
+  const availableGroups = (['expense', 'income', 'asset_transfer', 'own_transfer'] as const).filter(
+    (name) => name === 'expense' || name === 'income' || (summary[name]?.length ?? 0) > 0,
   );
   const categories = sortByAmount(summary[groupName] ?? [], (group) => group.categoryTotal);
   const label = groupLabels[groupName];
