@@ -1,5 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { filterOptionsIgnoringAccents } from './options-filter';
 import { readCachedTheme, saveCachedTheme } from './storage';
 
 /** Run-time white-label theme: the organization's colours, logo, favicon and name. */
@@ -125,6 +126,10 @@ export function createBrandTheme(brand: Brand) {
       PasswordInput: {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar caracteres' } },
       },
+      // Every searchable picker finds 'Água' by 'agua'.
+      Select: { defaultProps: { filter: filterOptionsIgnoringAccents } },
+      MultiSelect: { defaultProps: { filter: filterOptionsIgnoringAccents } },
+      Autocomplete: { defaultProps: { filter: filterOptionsIgnoringAccents } },
     },
   });
 }
