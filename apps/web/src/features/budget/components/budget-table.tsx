@@ -18,7 +18,7 @@ const sections: { name: SectionName; title: string; emptyText: string }[] = [
   { name: 'expense', title: 'Despesas', emptyText: 'Nenhuma despesa planejada ou paga no mês.' },
   {
     name: 'asset_transfer',
-    title: 'Investimentos e transferências',
+    title: 'Investimentos',
     emptyText: 'Nenhum investimento planejado ou feito no mês.',
   },
 ];

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarsList } from '@mantine/charts';
-import { Accordion, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
 import { formatCents } from '@prumo/domain/money/cents';
 import { useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
@@ -46,6 +46,7 @@ function sumCategories(groups: readonly SummaryGroup[]): number {
 /** The period by category and description (cash-flow/summary/), with a bar chart of the categories. */
 export function CategorySummary({ summary }: { summary: CashFlowSummary | undefined }) {
   const [groupName, setGroupName] = useState<GroupName>('expense');
+  const isPhone = useMatches({ base: true, sm: false });
   if (!summary) return null;
   // Investments and money between the client's own accounts (a card bill paid) count in neither
   // Despesas nor Receitas: each has its own tab when the period has some.
@@ -63,6 +64,10 @@ export function CategorySummary({ summary }: { summary: CashFlowSummary | undefi
           <SegmentedControl
             aria-label="Grupo do resumo"
             size="xs"
+            // Up to four groups do not fit a phone's width side by side: one above the other there.
+            orientation={isPhone ? 'vertical' : 'horizontal'}
+            fullWidth={isPhone}
+            w={isPhone ? '100%' : undefined}
             value={groupName}
             onChange={(value) => setGroupName(value as GroupName)}
             data={availableGroups.map((name) => ({ value: name, label: groupLabels[name] }))}
