@@ -45,8 +45,12 @@ test.describe('Meu caixa: a card bill paid is a transfer, and search ignores acc
       await expect(groups.getByText('Investimentos', { exact: true })).toBeVisible();
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(groups).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
+      for (const label of ['Despesas', 'Receitas', 'Investimentos', 'Transferências']) {
+        const box = await groups.getByText(label, { exact: true }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, `${label} is inside the screen`).toBe(true);
+      }
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await page.getByRole('searchbox', { name: 'Buscar' }).fill('servicos');
