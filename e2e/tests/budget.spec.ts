@@ -82,11 +82,15 @@ test.describe('Budget: Meu orçamento', () => {
     await expect(salary).toHaveCount(0);
     expect(await api.plannedAmounts(key, '2026-11')).toEqual({ Aluguel: 200_000 });
 
-    // December has nothing planned and nothing paid yet.
+    // December has no items of its own and nothing paid yet: it follows November's plan, as the future flow does.
     await page.getByRole('button', { name: 'Ver dezembro de 2026' }).click();
     await expect(page.getByText('Dezembro de 2026', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/mes=2026-12/);
-    await expect(budget.section('Despesas')).toContainText('Nenhuma despesa planejada ou paga no mês.');
+    await expect(
+      page.getByText('Sem itens próprios, este mês segue o orçamento de 11/2026: o planejado vem dele.'),
+    ).toBeVisible();
+    await expect(budget.row('Despesas', 'Aluguel').getByRole('cell').nth(1)).toHaveText('R$ 2.000,00');
+    await expect(page.getByText('Despesas planejadas').locator('..')).toContainText('R$ 2.000,00');
 
     await api.deleteCashFlowLine(key, rentPaid.id);
     await api.clearBudget(key, '2026-11');
