@@ -78,7 +78,8 @@ export function BudgetTotals({ comparison }: { comparison: BudgetComparison }) {
       </SimpleGrid>
       {comparison.carried && comparison.planned_from ? (
         <Text size="xs" c="dimmed">
-          Sem itens próprios, este mês segue o orçamento de {comparison.planned_from.date}: o planejado vem dele.
+          Sem itens próprios, este mês segue o orçamento de {comparison.planned_from.date}: o planejado vem dele. Ao
+          adicionar um item, o mês passa a ter só os itens dele.
         </Text>
       ) : null}
     </Stack>
