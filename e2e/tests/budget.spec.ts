@@ -96,4 +96,21 @@ test.describe('Budget: Meu orçamento', () => {
     await api.clearBudget(key, '2026-11');
     await api.signOut(key);
   });
+
+  test('at phone width, the item dialog offers how the item repeats without sideways scrolling', async ({
+    page,
+    signInAs,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.clock.setFixedTime(new Date('2026-11-20T12:00:00-03:00'));
+    await signInAs(outra.slug, client);
+    const budget = new BudgetPage(page);
+    await budget.shell.openMenuEntry('Meu orçamento');
+    await budget.newItemButton.click();
+    for (const option of ['Todo mês', 'Todo ano', 'Só neste mês']) {
+      await expect(budget.itemDialog.getByText(option, { exact: true })).toBeVisible();
+    }
+    await expect(budget.itemDialog.getByRole('radio', { name: 'Todo mês' })).toBeChecked();
+    expect(await page.locator('html').evaluate((root) => root.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
