@@ -2,6 +2,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 
 /** /app/{organization}/meu-orcamento: a client's budget of a month, planned against actual. */
+interface BudgetItemInput {
+  category?: string;
+  description?: string;
+  amount: string;
+  /** The item dialog's 'Repetição': left as it is when not said ('Todo mês' for a new item). */
+  recurrence?: 'Todo mês' | 'Todo ano' | 'Só neste mês';
+}
+
 export class BudgetPage {
   readonly shell: AppShell;
   readonly heading: Locator;
@@ -33,11 +41,12 @@ export class BudgetPage {
       .filter({ has: this.page.getByRole('cell', { name, exact: true }) });
   }
 
-  /** Fills the item dialog: category and description chosen from their lists, the amount typed in reais. */
-  async fillItem(item: { category?: string; description?: string; amount: string }): Promise<void> {
+  /** Fills the item dialog: category and description chosen from their lists, the amount typed in reais, how it repeats. */
+  async fillItem(item: BudgetItemInput): Promise<void> {
     if (item.category) await this.choose('Categoria', item.category);
     if (item.description) await this.choose('Descrição', item.description);
     await this.itemDialog.getByRole('textbox', { name: 'Valor planejado' }).fill(item.amount);
+    if (item.recurrence) await this.itemDialog.getByText(item.recurrence, { exact: true }).click();
     await this.itemDialog.getByRole('button', { name: 'Salvar item', exact: true }).click();
   }
 
@@ -54,7 +63,7 @@ export class BudgetPage {
     }).toPass();
   }
 
-  async addItem(item: { category: string; description?: string; amount: string }): Promise<void> {
+  async addItem(item: BudgetItemInput & { category: string }): Promise<void> {
     await this.newItemButton.click();
     await this.fillItem(item);
   }

@@ -82,14 +82,35 @@ test.describe('Budget: Meu orçamento', () => {
     await expect(salary).toHaveCount(0);
     expect(await api.plannedAmounts(key, '2026-11')).toEqual({ Aluguel: 200_000 });
 
-    // December has nothing planned and nothing paid yet.
+    // December has no items of its own and nothing paid yet: it follows November's plan, as the future flow does.
     await page.getByRole('button', { name: 'Ver dezembro de 2026' }).click();
     await expect(page.getByText('Dezembro de 2026', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/mes=2026-12/);
-    await expect(budget.section('Despesas')).toContainText('Nenhuma despesa planejada ou paga no mês.');
+    await expect(
+      page.getByText('Sem itens próprios, este mês segue o orçamento de 11/2026: o planejado vem dele.'),
+    ).toBeVisible();
+    await expect(budget.row('Despesas', 'Aluguel').getByRole('cell').nth(1)).toHaveText('R$ 2.000,00');
+    await expect(page.getByText('Despesas planejadas').locator('..')).toContainText('R$ 2.000,00');
 
     await api.deleteCashFlowLine(key, rentPaid.id);
     await api.clearBudget(key, '2026-11');
     await api.signOut(key);
+  });
+
+  test('at phone width, the item dialog offers how the item repeats without sideways scrolling', async ({
+    page,
+    signInAs,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.clock.setFixedTime(new Date('2026-11-20T12:00:00-03:00'));
+    await signInAs(outra.slug, client);
+    const budget = new BudgetPage(page);
+    await budget.shell.openMenuEntry('Meu orçamento');
+    await budget.newItemButton.click();
+    for (const option of ['Todo mês', 'Todo ano', 'Só neste mês']) {
+      await expect(budget.itemDialog.getByText(option, { exact: true })).toBeVisible();
+    }
+    await expect(budget.itemDialog.getByRole('radio', { name: 'Todo mês' })).toBeChecked();
+    expect(await page.locator('html').evaluate((root) => root.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

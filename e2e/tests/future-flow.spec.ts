@@ -1,3 +1,4 @@
+import { BudgetPage } from '../page-models/budget-page';
 import { demo, demoPassword } from '../page-models/demo-data';
 import { FutureFlowPage } from '../page-models/future-flow-page';
 import { MonthBudgetPage } from '../page-models/month-budget-page';
@@ -84,6 +85,8 @@ test.describe('Future flow', () => {
     await expect(monthBudget.heading(nextMonth.name)).toBeVisible();
     await expect(monthBudget.plannedTotal('Receitas planejadas')).toHaveText('R$ 8.500,00');
     await expect(monthBudget.plannedTotal('Despesas planejadas')).toHaveText('R$ 3.200,00');
+    // The result is receitas less despesas, as the future flow's row has it.
+    await expect(monthBudget.plannedTotal('Resultado planejado')).toHaveText('R$ 5.300,00');
   });
 
   test('a month that follows an earlier budget becomes its own by copying it', async ({
@@ -98,6 +101,9 @@ test.describe('Future flow', () => {
     await futureFlow.openMonth(monthAfter.date);
     await expect(monthBudget.heading(monthAfter.name)).toBeVisible();
     await expect(monthBudget.followedPlanNotice(nextMonth.date)).toBeVisible();
+    // The cards show the plan the month follows, as the notice above them says.
+    await expect(monthBudget.plannedTotal('Receitas planejadas')).toHaveText('R$ 8.500,00');
+    await expect(monthBudget.plannedTotal('Despesas planejadas')).toHaveText('R$ 3.200,00');
 
     await monthBudget.copyButton(nextMonth.date).click();
     await expect(snackbars.success('Orçamento do mês criado')).toBeVisible();
@@ -106,5 +112,29 @@ test.describe('Future flow', () => {
 
     await monthBudget.backToFutureFlow.click();
     await expect(futureFlow.planOrigin(monthAfter.date)).toHaveText('Orçamento do mês');
+  });
+
+  test('a one-off item stays in its month: the month after does not repeat it', async ({
+    page,
+    signInAs,
+    futureFlow,
+    snackbars,
+  }) => {
+    await signInAs(demo.slug, client);
+    await page.goto(FutureFlowPage.path(demo.slug));
+    await futureFlow.openMonth(nextMonth.date);
+    const budget = new BudgetPage(page);
+    await budget.addItem({
+      category: 'Transporte',
+      description: 'IPVA e licenciamento',
+      amount: '2.500,00',
+      recurrence: 'Só neste mês',
+    });
+    await expect(snackbars.success('Item criado')).toBeVisible();
+    await expect(budget.row('Despesas', 'IPVA e licenciamento').getByRole('cell').nth(1)).toHaveText('R$ 2.500,00');
+
+    await page.goto(FutureFlowPage.path(demo.slug));
+    await expect(futureFlow.plannedIn(nextMonth.date, 'expense')).toHaveText('R$ 5.700,00');
+    await expect(futureFlow.plannedIn(monthAfter.date, 'expense')).toHaveText('R$ 3.200,00');
   });
 });

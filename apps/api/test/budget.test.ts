@@ -75,7 +75,7 @@ describe('a budget of a month', () => {
       income_items: [],
       total_income: 0,
       total_expense: 0,
-      balance: 0,
+      result: 0,
     });
     const budgetId = empty.json().id;
 
@@ -93,6 +93,7 @@ describe('a budget of a month', () => {
       description: tree.description('Aluguel').id,
       description_name: 'Aluguel',
       amount: 180_000,
+      recurrence: 'monthly',
       kind: 'expense',
       is_expense: true,
       is_asset_transfer: false,
@@ -130,7 +131,7 @@ describe('a budget of a month', () => {
       total_income: 700_000,
       total_expense: 320_000,
       total_asset_transfer: 50_000,
-      balance: 330_000,
+      result: 380_000,
     });
 
     const withAssets = (await call(context, 'GET', `/api/budget/${budgetId}?asset=true`, { token })).json();
@@ -549,7 +550,7 @@ describe('planned against actual', () => {
       expense: { planned: 410_000, actual: 366_000, difference: 44_000 },
       income: { planned: 800_000, actual: 820_000, difference: -20_000 },
       asset_transfer: { planned: 100_000, actual: 100_000, difference: 0 },
-      balance: { planned: 290_000, actual: 354_000 },
+      result: { planned: 390_000, actual: 454_000 },
     });
     const withAssets = (await call(context, 'GET', `/api/budget/${budget.id}/comparison?asset=true`, { token })).json();
     expect(rows(withAssets.asset_transfer)).toEqual([['Investimentos', 100_000, 100_000, 0]]);
@@ -560,6 +561,7 @@ describe('planned against actual', () => {
     ).json();
     expect(summary.total_income).toBe(comparison.totals.income.actual);
     expect(summary.total_expense).toBe(-comparison.totals.expense.actual);
+    expect(summary.total_savings).toBe(comparison.totals.result.actual);
     // …and, for a whole month with a budget, the planned amount of each description.
     const planned = (group: string, category: string) =>
       Object.fromEntries(
@@ -578,10 +580,18 @@ describe('planned against actual', () => {
     ).json();
     expect(halfMonth.income[0].descriptions[0].descriptionAmountPlanned).toBeNull();
 
-    // December (the month in UTC) has nothing planned, only its line.
+    // December (the month in UTC) plans nothing of its own: it follows November's plan, as the future flow says.
     const december = (await call(context, 'GET', '/api/budget/?target_month=2026-12', { token })).json();
     const decemberComparison = (await call(context, 'GET', `/api/budget/${december.id}/comparison`, { token })).json();
-    expect(rows(decemberComparison.expense)).toEqual([['Moradia', 0, 200_000, -200_000]]);
+    expect(decemberComparison).toMatchObject({
+      carried: true,
+      planned_from: { budget: budget.id, month: '2026-11-01', date: '11/2026' },
+    });
+    expect(comparison).toMatchObject({ carried: false, planned_from: { budget: budget.id } });
+    expect(rows(decemberComparison.expense)).toEqual([
+      ['Moradia', 260_000, 200_000, 60_000],
+      ['Alimentação', 150_000, 0, 150_000],
+    ]);
   });
 
   it('has no comparison for the ideal budget, which has no month', async () => {

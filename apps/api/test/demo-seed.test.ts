@@ -37,7 +37,7 @@ describe('the demo seed', () => {
       total_income: 950_000,
       total_expense: 538_990,
       total_asset_transfer: 100_000,
-      balance: 311_010,
+      result: 411_010,
     });
     expect(budget.income_items).toEqual([
       expect.objectContaining({ category_name: 'Renda', description_name: 'Salário', amount: 950_000 }),

@@ -457,6 +457,9 @@ export const budgets = pgTable(
 );
 
 /** A planned amount (positive cents) for a category and optionally one of its descriptions. */
+/** How an item repeats when a later month follows its budget's plan (packages/domain budget-recurrence). */
+export const budgetItemRecurrenceEnum = pgEnum('budget_item_recurrence', ['monthly', 'yearly', 'once']);
+
 export const budgetItems = pgTable(
   'budget_items',
   {
@@ -471,6 +474,7 @@ export const budgetItems = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    recurrence: budgetItemRecurrenceEnum('recurrence').notNull().default('monthly'),
   },
   (table) => [
     // Organization and client come with the budget and cannot disagree with it.

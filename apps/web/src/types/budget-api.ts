@@ -2,6 +2,7 @@
  * Shapes of the answers described in docs/budget-api.md. Planned amounts are positive integer
  * cents (the category's kind says whether money comes in or goes out); months are "YYYY-MM-01".
  */
+import type { BudgetItemRecurrence } from '@prumo/domain/budget/budget-recurrence';
 import type { CategoryKind } from './cash-flow-api';
 
 export interface BudgetItem {
@@ -12,6 +13,8 @@ export interface BudgetItem {
   description: number | null;
   description_name: string | null;
   amount: number;
+  /** How the item repeats in later months that follow this budget's plan. */
+  recurrence: BudgetItemRecurrence;
   kind: CategoryKind;
   is_expense: boolean;
   is_asset_transfer: boolean;
@@ -35,7 +38,8 @@ export interface Budget {
   total_income: number;
   total_expense: number;
   total_asset_transfer: number;
-  balance: number;
+  /** Income less expense (the month rule); investments apart. */
+  result: number;
   ideal?: Budget | null;
 }
 
@@ -55,6 +59,9 @@ export interface BudgetComparison {
   budget: number;
   client: number;
   target_month: string;
+  /** The budget whose items the planned side comes from: this month's, an earlier one it follows, or none. */
+  planned_from: { budget: number; month: string; date: string } | null;
+  carried: boolean;
   start: string;
   end: string;
   expense: ComparedCategory[];
@@ -64,7 +71,8 @@ export interface BudgetComparison {
     expense: ComparedAmounts;
     income: ComparedAmounts;
     asset_transfer: ComparedAmounts;
-    balance: { planned: number; actual: number };
+    /** Income less expense, planned and actual; investments apart. */
+    result: { planned: number; actual: number };
   };
 }
 

@@ -1,11 +1,17 @@
-import type { CategoryKind } from '../categorization/default-categories';
 import type { PlannedItem } from './budget-plan';
+import {
+  computeMonthResult,
+  findMonthGroup,
+  type MonthGroupName,
+  type MonthMoneyKind,
+  toGroupFlow,
+} from './month-figures';
 
 /** What the cash flow shows for a month: signed cents per category and description (negative = out). */
 export interface ActualSum {
   categoryId: number | null;
   categoryName: string | null;
-  categoryKind: CategoryKind | null;
+  categoryKind: MonthMoneyKind | null;
   descriptionId: number | null;
   descriptionName: string | null;
   totalCents: number;
@@ -32,30 +38,20 @@ export interface ComparedCategory extends ComparedAmounts {
   descriptions: ComparedDescription[];
 }
 
-export type ComparisonGroupName = 'expense' | 'income' | 'assetTransfer';
+export type ComparisonGroupName = MonthGroupName;
 
 export interface BudgetComparison {
   expense: ComparedCategory[];
   income: ComparedCategory[];
   assetTransfer: ComparedCategory[];
   totals: Record<ComparisonGroupName, ComparedAmounts> & {
-    /** Incomes less expenses and money set aside, planned and as it happened. */
-    balance: { plannedCents: number; actualCents: number };
+    /** Income less expense (the month rule), planned and as it happened; investments apart. */
+    result: { plannedCents: number; actualCents: number };
   };
 }
 
 export const uncategorizedName = 'Sem categoria';
 export const undescribedName = 'Sem descrição';
-
-/** Null for money between the client's own accounts, which the budget neither plans nor counts. */
-function findGroupName(kind: CategoryKind | null, totalCents: number): ComparisonGroupName | null {
-  if (kind === 'own_transfer') return null;
-  if (kind === 'income') return 'income';
-  if (kind === 'asset_transfer') return 'assetTransfer';
-  if (kind === 'expense') return 'expense';
-  // Lines without a category count by their sign, as in the cash-flow summary.
-  return totalCents < 0 ? 'expense' : 'income';
-}
 
 function compare(plannedCents: number, actualCents: number): ComparedAmounts {
   return { plannedCents, actualCents, differenceCents: plannedCents - actualCents };
@@ -64,7 +60,7 @@ function compare(plannedCents: number, actualCents: number): ComparedAmounts {
 /**
  * Planned against actual per category and description. Actual amounts are turned into the plan's
  * terms: money that came in for incomes, money that went out for expenses and transfers (a refund
- * lowers what was spent). Planned categories come first, in the plan's order; then the categories
+ * lowers what was spent); a transfer between the client's own accounts counts nowhere. Planned categories come first, in the plan's order; then the categories
  * that only have actual money, in the cash flow's order. Totals cover every group, listed or not.
  */
 export function compareBudgetWithActual(
@@ -86,12 +82,11 @@ export function compareBudgetWithActual(
     assetTransfer: new Map(),
   };
   const add = (
-    groupName: ComparisonGroupName | null,
+    groupName: ComparisonGroupName,
     category: { id: number | null; name: string },
     description: { id: number | null; name: string },
     amounts: { planned: number; actual: number },
   ) => {
-    if (groupName === null) return;
     const categoryKey = String(category.id);
     const entry = groups[groupName].get(categoryKey) ?? {
       categoryId: category.id,
@@ -111,20 +106,23 @@ export function compareBudgetWithActual(
     groups[groupName].set(categoryKey, entry);
   };
   for (const item of plannedItems) {
+    const groupName = findMonthGroup(item.categoryKind, item.amountCents);
+    if (!groupName) continue;
     add(
-      findGroupName(item.categoryKind, 0),
+      groupName,
       { id: item.categoryId, name: item.categoryName },
       { id: item.descriptionId, name: item.descriptionName ?? undescribedName },
       { planned: item.amountCents, actual: 0 },
     );
   }
   for (const sum of actualSums) {
-    const groupName = findGroupName(sum.categoryKind, sum.totalCents);
+    const groupName = findMonthGroup(sum.categoryKind, sum.totalCents);
+    if (!groupName) continue;
     add(
       groupName,
       { id: sum.categoryId, name: sum.categoryName ?? uncategorizedName },
       { id: sum.descriptionId, name: sum.descriptionName ?? undescribedName },
-      { planned: 0, actual: groupName === 'income' ? sum.totalCents : -sum.totalCents },
+      { planned: 0, actual: toGroupFlow(groupName, sum.totalCents) },
     );
   }
   const present = (groupName: ComparisonGroupName): ComparedCategory[] =>
@@ -158,9 +156,15 @@ export function compareBudgetWithActual(
     assetTransfer: options.includeAssetTransfers ? assetTransfer : [],
     totals: {
       ...totals,
-      balance: {
-        plannedCents: totals.income.plannedCents - totals.expense.plannedCents - totals.assetTransfer.plannedCents,
-        actualCents: totals.income.actualCents - totals.expense.actualCents - totals.assetTransfer.actualCents,
+      result: {
+        plannedCents: computeMonthResult({
+          incomeCents: totals.income.plannedCents,
+          expenseCents: totals.expense.plannedCents,
+        }),
+        actualCents: computeMonthResult({
+          incomeCents: totals.income.actualCents,
+          expenseCents: totals.expense.actualCents,
+        }),
       },
     },
   };

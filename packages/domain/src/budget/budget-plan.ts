@@ -1,4 +1,5 @@
-import type { CategoryKind } from '../categorization/default-categories';
+import type { BudgetItemRecurrence } from './budget-recurrence';
+import { type MonthFigures, type MonthMoneyKind, summarizePlannedMonth } from './month-figures';
 
 /**
  * A budget item plans an amount (positive cents) for a category, optionally one of its
@@ -9,10 +10,11 @@ export interface PlannedItem {
   id: number;
   categoryId: number;
   categoryName: string;
-  categoryKind: CategoryKind;
+  categoryKind: MonthMoneyKind;
   descriptionId: number | null;
   descriptionName: string | null;
   amountCents: number;
+  recurrence: BudgetItemRecurrence;
 }
 
 /** Largest planned amount of one item: R$ 1 billion, far beyond a household's month. */
@@ -45,9 +47,8 @@ export function groupBudgetItems<Item extends PlannedItem>(
       incomeItems.push(item);
       continue;
     }
-    if (item.categoryKind === 'asset_transfer' && !options.includeAssetTransfers) continue;
-    // Money between the client's own accounts is neither spent nor set aside.
-    if (item.categoryKind === 'own_transfer') continue;
+    // Money that only changes place (investments) is listed beside the expenses when asked for.
+    if (item.categoryKind !== 'expense' && !options.includeAssetTransfers) continue;
     const group = groups.get(item.categoryId) ?? {
       categoryId: item.categoryId,
       categoryName: item.categoryName,
@@ -61,28 +62,7 @@ export function groupBudgetItems<Item extends PlannedItem>(
   return { expenseGroups: [...groups.values()], incomeItems };
 }
 
-export interface BudgetTotals {
-  incomeCents: number;
-  expenseCents: number;
-  assetTransferCents: number;
-  /** What the plan leaves over: incomes less expenses and money set aside (negative: the plan overspends). */
-  balanceCents: number;
-}
-
-/** Totals of every item, whatever a screen chooses to list. */
-export function sumBudgetItems(items: readonly PlannedItem[]): BudgetTotals {
-  let incomeCents = 0;
-  let expenseCents = 0;
-  let assetTransferCents = 0;
-  for (const item of items) {
-    if (item.categoryKind === 'income') incomeCents += item.amountCents;
-    else if (item.categoryKind === 'expense') expenseCents += item.amountCents;
-    else if (item.categoryKind === 'asset_transfer') assetTransferCents += item.amountCents;
-  }
-  return {
-    incomeCents,
-    expenseCents,
-    assetTransferCents,
-    balanceCents: incomeCents - expenseCents - assetTransferCents,
-  };
+/** Totals of every item, whatever a screen chooses to list, under the month rule (result = income − expense). */
+export function sumBudgetItems(items: readonly PlannedItem[]): MonthFigures {
+  return summarizePlannedMonth(items);
 }

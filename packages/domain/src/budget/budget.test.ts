@@ -68,11 +68,18 @@ const renda = { categoryId: 3, categoryName: 'Renda', categoryKind: 'income' as 
 const investimentos = { categoryId: 4, categoryName: 'Investimentos', categoryKind: 'asset_transfer' as const };
 
 const plan: PlannedItem[] = [
-  { id: 1, ...moradia, descriptionId: 10, descriptionName: 'Aluguel', amountCents: 200_000 },
-  { id: 2, ...moradia, descriptionId: 11, descriptionName: 'Condomínio', amountCents: 50_000 },
-  { id: 3, ...alimentacao, descriptionId: null, descriptionName: null, amountCents: 150_000 },
-  { id: 4, ...renda, descriptionId: 30, descriptionName: 'Salário', amountCents: 800_000 },
-  { id: 5, ...investimentos, descriptionId: 40, descriptionName: 'Aplicação', amountCents: 100_000 },
+  { id: 1, ...moradia, descriptionId: 10, descriptionName: 'Aluguel', amountCents: 200_000, recurrence: 'monthly' },
+  { id: 2, ...moradia, descriptionId: 11, descriptionName: 'Condomínio', amountCents: 50_000, recurrence: 'monthly' },
+  { id: 3, ...alimentacao, descriptionId: null, descriptionName: null, amountCents: 150_000, recurrence: 'monthly' },
+  { id: 4, ...renda, descriptionId: 30, descriptionName: 'Salário', amountCents: 800_000, recurrence: 'monthly' },
+  {
+    id: 5,
+    ...investimentos,
+    descriptionId: 40,
+    descriptionName: 'Aplicação',
+    amountCents: 100_000,
+    recurrence: 'monthly',
+  },
 ];
 
 describe('budget plan', () => {
@@ -91,14 +98,14 @@ describe('budget plan', () => {
     ]);
   });
 
-  it('totals every item: what is left after expenses and money set aside', () => {
+  it('totals every item under the month rule: result = income − expense, money set aside apart', () => {
     expect(sumBudgetItems(plan)).toEqual({
       incomeCents: 800_000,
       expenseCents: 400_000,
       assetTransferCents: 100_000,
-      balanceCents: 300_000,
+      resultCents: 400_000,
     });
-    expect(sumBudgetItems([])).toEqual({ incomeCents: 0, expenseCents: 0, assetTransferCents: 0, balanceCents: 0 });
+    expect(sumBudgetItems([])).toEqual({ incomeCents: 0, expenseCents: 0, assetTransferCents: 0, resultCents: 0 });
   });
 });
 
@@ -173,7 +180,7 @@ describe('planned against actual', () => {
       expense: { plannedCents: 400_000, actualCents: 358_000, differenceCents: 42_000 },
       income: { plannedCents: 800_000, actualCents: 820_000, differenceCents: -20_000 },
       assetTransfer: { plannedCents: 100_000, actualCents: 100_000, differenceCents: 0 },
-      balance: { plannedCents: 300_000, actualCents: 362_000 },
+      result: { plannedCents: 400_000, actualCents: 462_000 },
     });
   });
 
@@ -184,6 +191,6 @@ describe('planned against actual', () => {
     ]);
     const empty = compareBudgetWithActual([], [], { includeAssetTransfers: true });
     expect(empty.expense).toEqual([]);
-    expect(empty.totals.balance).toEqual({ plannedCents: 0, actualCents: 0 });
+    expect(empty.totals.result).toEqual({ plannedCents: 0, actualCents: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareBudgetWithActual } from '../budget/budget-comparison';
 import { sumBudgetItems } from '../budget/budget-plan';
-import { summarizeActualSums } from '../future-flow/future-flow-months';
+import { summarizeActualMonth } from '../budget/month-figures';
 
 // A month: salary in, a market expense, an investment, and a card bill paid (in on the card, out of the account).
 const month = [
@@ -14,7 +14,7 @@ const month = [
 
 describe('money between the client’s own accounts counts as nothing', () => {
   it('in the future flow’s actual side', () => {
-    expect(summarizeActualSums(month)).toEqual({
+    expect(summarizeActualMonth(month)).toEqual({
       incomeCents: 800_000,
       expenseCents: 40_000,
       assetTransferCents: 100_000,
@@ -31,18 +31,18 @@ describe('money between the client’s own accounts counts as nothing', () => {
     expect(comparison.totals.income.actualCents).toBe(800_000);
     expect(comparison.totals.expense.actualCents).toBe(40_000);
     expect(comparison.totals.assetTransfer.actualCents).toBe(100_000);
-    expect(comparison.totals.balance.actualCents).toBe(660_000);
+    expect(comparison.totals.result.actualCents).toBe(760_000);
     const listed = [...comparison.expense, ...comparison.income, ...comparison.assetTransfer];
     expect(listed.map((category) => category.categoryName)).not.toContain('Transferências');
   });
 
   it('in a plan’s totals', () => {
-    const item = { id: 1, categoryName: 'x', descriptionId: null, descriptionName: null };
+    const item = { id: 1, categoryName: 'x', descriptionId: null, descriptionName: null, recurrence: 'monthly' as const };
     expect(
       sumBudgetItems([
         { ...item, categoryId: 1, categoryKind: 'income', amountCents: 500_000 },
         { ...item, categoryId: 4, categoryKind: 'own_transfer', amountCents: 125_040 },
       ]),
-    ).toEqual({ incomeCents: 500_000, expenseCents: 0, assetTransferCents: 0, balanceCents: 500_000 });
+    ).toEqual({ incomeCents: 500_000, expenseCents: 0, assetTransferCents: 0, resultCents: 500_000 });
   });
 });

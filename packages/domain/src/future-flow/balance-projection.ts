@@ -1,10 +1,10 @@
+import { findMonthGroup, type MonthMoneyKind, summarizeActualMonth } from '../budget/month-figures';
 import { shiftMonth } from '../budget/target-month';
-import { type CategoryKind, isMovedBetweenOwnAssets } from '../categorization/default-categories';
 import {
   findPlansInEffect,
   type MonthCategorySum,
   type MonthPlan,
-  summarizeActualSums,
+  selectPlannedCategories,
   summarizePlan,
 } from './future-flow-months';
 import { listMonths } from './future-flow-range';
@@ -29,7 +29,7 @@ export interface FixedLine {
   merchantKey: string;
   cashDate: string;
   categoryId: number | null;
-  categoryKind: CategoryKind | null;
+  categoryKind: MonthMoneyKind | null;
   amountCents: number;
 }
 
@@ -37,7 +37,7 @@ export interface FixedLine {
 export interface RecurringItem {
   name: string;
   categoryId: number | null;
-  categoryKind: CategoryKind | null;
+  categoryKind: MonthMoneyKind | null;
   amountCents: number;
   /** The month it last happened in: it is expected in every later month. */
   lastMonth: string;
@@ -78,35 +78,38 @@ export function collectRecurringItems(lines: readonly FixedLine[], currentMonth:
 export function projectMonthResult(input: {
   month: string;
   currentMonth: string;
-  actualSums: readonly { categoryId: number | null; categoryKind: CategoryKind | null; totalCents: number }[];
+  actualSums: readonly { categoryId: number | null; categoryKind: MonthMoneyKind | null; totalCents: number }[];
   plan: MonthPlan | null;
   recurringItems: readonly RecurringItem[];
 }): number {
-  if (input.month < input.currentMonth) return summarizeActualSums(input.actualSums).resultCents;
-  const planned = new Map<number, { kind: CategoryKind; amountCents: number }>();
-  for (const category of input.plan?.categories ?? []) {
-    if (isMovedBetweenOwnAssets(category.categoryKind)) continue;
+  if (input.month < input.currentMonth) return summarizeActualMonth(input.actualSums).resultCents;
+  const planned = new Map<number, { group: 'income' | 'expense'; amountCents: number }>();
+  for (const category of selectPlannedCategories(input.plan, input.month)) {
+    const group = findMonthGroup(category.categoryKind, category.amountCents);
+    // Only income and expense make the result; investments and own transfers stay apart.
+    if (group !== 'income' && group !== 'expense') continue;
     const known = planned.get(category.categoryId);
     planned.set(category.categoryId, {
-      kind: category.categoryKind,
+      group,
       amountCents: (known?.amountCents ?? 0) + category.amountCents,
     });
   }
   const actualOfPlanned = new Map<number, number>();
-  const unplanned: { categoryKind: CategoryKind | null; totalCents: number }[] = [];
+  const unplanned: { categoryKind: MonthMoneyKind | null; totalCents: number }[] = [];
   for (const sum of input.actualSums) {
     if (sum.categoryId !== null && planned.has(sum.categoryId)) {
       actualOfPlanned.set(sum.categoryId, (actualOfPlanned.get(sum.categoryId) ?? 0) + sum.totalCents);
     } else unplanned.push(sum);
   }
-  let resultCents = summarizeActualSums(unplanned).resultCents;
+  let resultCents = summarizeActualMonth(unplanned).resultCents;
   for (const [categoryId, plan] of planned) {
     const signedActual = actualOfPlanned.get(categoryId) ?? 0;
-    if (plan.kind === 'income') resultCents += Math.max(plan.amountCents, signedActual);
+    if (plan.group === 'income') resultCents += Math.max(plan.amountCents, signedActual);
     else resultCents -= Math.max(plan.amountCents, -signedActual);
   }
   for (const item of input.recurringItems) {
-    if (isMovedBetweenOwnAssets(item.categoryKind)) continue;
+    const group = findMonthGroup(item.categoryKind, item.amountCents);
+    if (group !== 'income' && group !== 'expense') continue;
     if (item.categoryId !== null && planned.has(item.categoryId)) continue;
     if (item.lastMonth < input.month) resultCents += item.amountCents;
   }
@@ -172,7 +175,7 @@ export function buildBalanceSeries(input: {
       plannedBalanceCents = openingBalanceCents;
       projectedBalanceCents = openingBalanceCents;
     }
-    const plannedResultCents = summarizePlan(plan).resultCents;
+    const plannedResultCents = summarizePlan(plan, month).resultCents;
     plannedBalanceCents += plannedResultCents;
     projectedBalanceCents += projectedResultCents;
     points.push({ month, plannedResultCents, projectedResultCents, plannedBalanceCents, projectedBalanceCents });

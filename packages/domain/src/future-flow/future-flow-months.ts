@@ -1,4 +1,10 @@
-import type { CategoryKind } from '../categorization/default-categories';
+import { type BudgetItemRecurrence, isPlannedInMonth } from '../budget/budget-recurrence';
+import {
+  type MonthFigures,
+  type MonthMoneyKind,
+  summarizeActualMonth,
+  summarizePlannedMonth,
+} from '../budget/month-figures';
 
 /**
  * The months of a future flow: what happened (the cash flow) beside what was planned (the budgets),
@@ -9,55 +15,19 @@ import type { CategoryKind } from '../categorization/default-categories';
 export interface MonthCategorySum {
   month: string;
   categoryId: number | null;
-  categoryKind: CategoryKind | null;
+  categoryKind: MonthMoneyKind | null;
   totalCents: number;
 }
 
-/** Money of a month by kind, each a positive flow when it goes the usual way. */
-export interface FlowAmounts {
-  /** Money in: income categories, and uncategorized money in. */
-  incomeCents: number;
-  /** Money out: expense categories (a refund lowers it), and uncategorized money out. */
-  expenseCents: number;
-  /** Money that changes place (investments, a card bill paid from the account): apart, neither spent nor earned. */
-  assetTransferCents: number;
-  /** Income less expense: what the month adds to the client's money (asset transfers apart, as in cash-flow/summary/). */
-  resultCents: number;
-}
+/** A month's figures under the month rule (budget/month-figures): result = income − expense, investments apart. */
+export type FlowAmounts = MonthFigures;
 
-export type FlowGroupName = 'income' | 'expense' | 'assetTransfer';
-
-/** The group money counts in: the category's kind, else (uncategorized) its sign, as cash-flow/summary/ does. */
-export function findFlowGroup(categoryKind: CategoryKind | null, signedCents: number): FlowGroupName | null {
-  // Money between the client's own accounts (a card bill paid from the account) counts nowhere.
-  if (categoryKind === 'own_transfer') return null;
-  if (categoryKind === 'income') return 'income';
-  if (categoryKind === 'expense') return 'expense';
-  if (categoryKind === 'asset_transfer') return 'assetTransfer';
-  return signedCents < 0 ? 'expense' : 'income';
-}
-
-/** Actual amounts of a month from its signed sums. */
-export function summarizeActualSums(
-  sums: readonly { categoryKind: CategoryKind | null; totalCents: number }[],
-): FlowAmounts {
-  let incomeCents = 0;
-  let expenseCents = 0;
-  let assetTransferCents = 0;
-  for (const sum of sums) {
-    const group = findFlowGroup(sum.categoryKind, sum.totalCents);
-    if (group === 'income') incomeCents += sum.totalCents;
-    else if (group === 'expense') expenseCents -= sum.totalCents;
-    else if (group === 'assetTransfer') assetTransferCents -= sum.totalCents;
-  }
-  return { incomeCents, expenseCents, assetTransferCents, resultCents: incomeCents - expenseCents };
-}
-
-/** What a budget plans for one category: positive cents, the kind saying in or out. */
+/** What a budget plans for one category and way of repeating: positive cents, the kind saying in or out. */
 export interface PlannedCategory {
   categoryId: number;
-  categoryKind: CategoryKind;
+  categoryKind: MonthMoneyKind;
   amountCents: number;
+  recurrence: BudgetItemRecurrence;
 }
 
 /** A month's budget that plans something (a budget without items plans nothing and does not count). */
@@ -67,17 +37,15 @@ export interface MonthPlan {
   categories: PlannedCategory[];
 }
 
-/** Planned amounts of a plan, in the same terms as the actual ones. */
-export function summarizePlan(plan: MonthPlan | null): FlowAmounts {
-  let incomeCents = 0;
-  let expenseCents = 0;
-  let assetTransferCents = 0;
-  for (const category of plan?.categories ?? []) {
-    if (category.categoryKind === 'income') incomeCents += category.amountCents;
-    else if (category.categoryKind === 'expense') expenseCents += category.amountCents;
-    else if (category.categoryKind === 'asset_transfer') assetTransferCents += category.amountCents;
-  }
-  return { incomeCents, expenseCents, assetTransferCents, resultCents: incomeCents - expenseCents };
+/** What a plan plans for `month` (its own month, or a later one following it): only what repeats into it. */
+export function selectPlannedCategories(plan: MonthPlan | null, month: string): PlannedCategory[] {
+  if (!plan) return [];
+  return plan.categories.filter((category) => isPlannedInMonth(category.recurrence, plan.month, month));
+}
+
+/** Planned figures of `month` under the plan in effect, in the same terms as the actual ones. */
+export function summarizePlan(plan: MonthPlan | null, month: string): FlowAmounts {
+  return summarizePlannedMonth(selectPlannedCategories(plan, month));
 }
 
 /**
@@ -147,8 +115,8 @@ export function buildFutureFlowMonths(input: {
       budgetId: budgetByMonth.get(month) ?? null,
       plannedFrom: plan ? { budgetId: plan.budgetId, month: plan.month } : null,
       task: task ? { id: task.id, status: task.status } : null,
-      actual: summarizeActualSums(sumsByMonth.get(month) ?? []),
-      planned: summarizePlan(plan),
+      actual: summarizeActualMonth(sumsByMonth.get(month) ?? []),
+      planned: summarizePlan(plan, month),
     };
   });
 }

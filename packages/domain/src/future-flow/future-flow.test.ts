@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { summarizeActualMonth } from '../budget/month-figures';
 import { findCurrentMonth } from '../budget/target-month';
 import {
   buildAmountTicks,
@@ -8,12 +9,7 @@ import {
   projectMonthResult,
   type RecurringItem,
 } from './balance-projection';
-import {
-  buildFutureFlowMonths,
-  type MonthCategorySum,
-  type MonthPlan,
-  summarizeActualSums,
-} from './future-flow-months';
+import { buildFutureFlowMonths, type MonthCategorySum, type MonthPlan } from './future-flow-months';
 import { countMonths, listMonths, resolveMonthRange } from './future-flow-range';
 
 const renda = { categoryId: 1, categoryKind: 'income' as const };
@@ -79,7 +75,7 @@ describe('the months of a future flow', () => {
 
   it('sums a month as cash-flow/summary/ does: refunds lower spending, uncategorized money by its sign, asset transfers apart', () => {
     expect(
-      summarizeActualSums([
+      summarizeActualMonth([
         { ...renda, totalCents: 800_000 },
         { ...alimentacao, totalCents: -90_000 },
         { ...alimentacao, totalCents: 5_000 },
@@ -95,12 +91,16 @@ describe('the months of a future flow', () => {
       budgetId: 10,
       month: '2026-08-01',
       categories: [
-        { ...renda, amountCents: 800_000 },
-        { ...moradia, amountCents: 250_000 },
-        { ...investimentos, amountCents: 50_000 },
+        { ...renda, recurrence: 'monthly', amountCents: 800_000 },
+        { ...moradia, recurrence: 'monthly', amountCents: 250_000 },
+        { ...investimentos, recurrence: 'monthly', amountCents: 50_000 },
       ],
     };
-    const december: MonthPlan = { budgetId: 12, month: '2026-12-01', categories: [{ ...renda, amountCents: 900_000 }] };
+    const december: MonthPlan = {
+      budgetId: 12,
+      month: '2026-12-01',
+      categories: [{ ...renda, recurrence: 'monthly', amountCents: 900_000 }],
+    };
     const actualSums: MonthCategorySum[] = [
       { month: '2026-10-01', ...renda, totalCents: 810_000 },
       { month: '2026-10-01', ...moradia, totalCents: -250_000 },
@@ -194,17 +194,17 @@ describe('the projected balance', () => {
     budgetId: 1,
     month: '2026-11-01',
     categories: [
-      { ...renda, amountCents: 800_000 },
-      { ...moradia, amountCents: 250_000 },
-      { ...alimentacao, amountCents: 150_000 },
-      { ...investimentos, amountCents: 100_000 },
+      { ...renda, recurrence: 'monthly', amountCents: 800_000 },
+      { ...moradia, recurrence: 'monthly', amountCents: 250_000 },
+      { ...alimentacao, recurrence: 'monthly', amountCents: 150_000 },
+      { ...investimentos, recurrence: 'monthly', amountCents: 100_000 },
     ],
   };
   /** From March the plan also caps leisure, where the streaming subscription is. */
   const marchPlan: MonthPlan = {
     budgetId: 2,
     month: '2027-03-01',
-    categories: [...novemberPlan.categories, { ...lazer, amountCents: 80_000 }],
+    categories: [...novemberPlan.categories, { ...lazer, recurrence: 'monthly', amountCents: 80_000 }],
   };
   const recurringItems: RecurringItem[] = [
     // Already paid this month: expected again from December.

@@ -1,9 +1,11 @@
 import type { PlannedItem } from '@prumo/domain/budget/budget-plan';
 import type { CategoryKind } from '@prumo/domain/categorization/default-categories';
+import { type BudgetItemRecurrence, selectItemsOfMonth } from '@prumo/domain/budget/budget-recurrence';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { budgetItems, budgets, categories, descriptions } from '../../db/schema';
 import type { ClientScope } from '../../lib/client-scope';
+import { findLatestPlannedBudgetBefore } from '../future-flow/future-flow.repo';
 
 type Executor = Database | Transaction;
 
@@ -111,6 +113,7 @@ const itemColumns = {
   descriptionId: budgetItems.descriptionId,
   descriptionName: descriptions.name,
   amountCents: budgetItems.amountCents,
+  recurrence: budgetItems.recurrence,
 };
 
 /** A budget's items in the category tree's order (a category-wide item before its descriptions). */
@@ -206,6 +209,8 @@ export interface NewBudgetItem {
   categoryId: number;
   descriptionId: number | null;
   amountCents: number;
+  /** Monthly when not said. */
+  recurrence?: BudgetItemRecurrence;
 }
 
 export async function insertBudgetItems(
@@ -225,6 +230,7 @@ export async function insertBudgetItems(
         categoryId: item.categoryId,
         descriptionId: item.descriptionId,
         amountCents: item.amountCents,
+        recurrence: item.recurrence,
         createdByUserId: scope.caller.userId,
       })),
     )
@@ -278,4 +284,26 @@ export async function deleteAllBudgetItems(db: Executor, scope: ClientScope, bud
         eq(budgetItems.clientUserId, scope.clientUserId),
       ),
     );
+}
+
+/**
+ * What a month plans: its budget's items when it has any, else what the latest earlier month's
+ * plan repeats into it (monthly items, yearly ones in the same month of later years) — the future
+ * flow's rule, so a month shows the same planned figures on every screen. `from` is the budget the
+ * items come from (null: nothing planned up to the month).
+ */
+export async function findItemsPlannedForMonth(
+  db: Executor,
+  scope: ClientScope,
+  month: string,
+  ownBudget: BudgetRow | null,
+): Promise<{ from: BudgetRow | null; items: BudgetItemRow[] }> {
+  if (ownBudget) {
+    const items = await findBudgetItems(db, scope, ownBudget.id);
+    if (items.length > 0) return { from: ownBudget, items };
+  }
+  const carried = await findLatestPlannedBudgetBefore(db, scope, month);
+  if (!carried?.targetMonth) return { from: null, items: [] };
+  const items = await findBudgetItems(db, scope, carried.id);
+  return { from: carried, items: selectItemsOfMonth(items, carried.targetMonth, month) };
 }

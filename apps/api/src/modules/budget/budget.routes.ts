@@ -1,4 +1,5 @@
 import { maximumPlannedCents } from '@prumo/domain/budget/budget-plan';
+import { BudgetItemRecurrenceSchema } from '@prumo/domain/budget/budget-recurrence';
 import { findCurrentMonth, parseTargetMonth, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,12 +54,14 @@ const NewItemSchema = z.object({
   category: ReferenceSchema,
   description: ReferenceSchema.nullable().optional(),
   amount: AmountSchema,
+  recurrence: BudgetItemRecurrenceSchema.optional(),
 });
 
 const ItemChangesSchema = z.object({
   category: ReferenceSchema.optional(),
   description: ReferenceSchema.nullable().optional(),
   amount: AmountSchema.optional(),
+  recurrence: BudgetItemRecurrenceSchema.optional(),
 });
 
 const IdListSchema = z
@@ -161,6 +164,7 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
         category: body.category,
         description: body.description ?? null,
         amount: body.amount,
+        recurrence: body.recurrence ?? 'monthly',
       });
       return reply.status(201).send(item);
     },

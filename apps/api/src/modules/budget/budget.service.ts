@@ -1,7 +1,8 @@
 import { compareBudgetWithActual } from '@prumo/domain/budget/budget-comparison';
 import { groupBudgetItems, sumBudgetItems } from '@prumo/domain/budget/budget-plan';
-import { findMonthBounds, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
+import type { BudgetItemRecurrence } from '@prumo/domain/budget/budget-recurrence';
+import { findMonthBounds, formatMonthNumber, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import type { Database, Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
@@ -20,6 +21,7 @@ import {
   findBudgetItems,
   findCategoryChoice,
   findIdealBudget,
+  findItemsPlannedForMonth,
   findOrCreateIdealBudget,
   findOrCreateMonthBudget,
   insertBudgetItems,
@@ -52,6 +54,7 @@ export function presentBudgetItem(item: BudgetItemRow) {
     description: item.descriptionId,
     description_name: item.descriptionName,
     amount: item.amountCents,
+    recurrence: item.recurrence,
     kind: item.categoryKind,
     is_expense: item.categoryKind === 'expense',
     is_asset_transfer: isMovedBetweenOwnAssets(item.categoryKind),
@@ -81,7 +84,7 @@ function presentItems(
     total_income: totals.incomeCents,
     total_expense: totals.expenseCents,
     total_asset_transfer: totals.assetTransferCents,
-    balance: totals.balanceCents,
+    result: totals.resultCents,
   };
 }
 
@@ -137,8 +140,9 @@ export async function presentIdealBudget(deps: AppDependencies, scope: ClientSco
 }
 
 /**
- * Planned against actual for a monthly budget: the actual side is the cash flow of that month
- * under its own rules (cash date in the month, ignored lines and ignored accounts left out).
+ * Planned against actual for a monthly budget: the planned side is what the month plans (its own
+ * items, or the plan it follows), the actual side the cash flow of that month under its own rules
+ * (cash date in the month, ignored lines and ignored accounts left out).
  */
 export async function compareBudget(
   deps: AppDependencies,
@@ -149,11 +153,11 @@ export async function compareBudget(
   const budget = await findScopedBudget(deps.db, scope, id);
   if (!budget.targetMonth) failWithDetail(400, budgetMessages.targetMonthNotFound);
   const { start, end } = findMonthBounds(budget.targetMonth);
-  const [items, actualSums] = await Promise.all([
-    findBudgetItems(deps.db, scope, budget.id),
+  const [planned, actualSums] = await Promise.all([
+    findItemsPlannedForMonth(deps.db, scope, budget.targetMonth, budget),
     sumCashFlowByDescription(deps, scope, { start, end, limit: 1, offset: 0 }),
   ]);
-  const comparison = compareBudgetWithActual(items, actualSums, { includeAssetTransfers: options.asset });
+  const comparison = compareBudgetWithActual(planned.items, actualSums, { includeAssetTransfers: options.asset });
   const presentGroup = (categories: typeof comparison.expense) =>
     categories.map((category) => ({
       category: { id: category.categoryId, name: category.categoryName },
@@ -176,6 +180,14 @@ export async function compareBudget(
     budget: budget.id,
     client: budget.clientUserId,
     target_month: budget.targetMonth,
+    planned_from: planned.from?.targetMonth
+      ? {
+          budget: planned.from.id,
+          month: planned.from.targetMonth,
+          date: formatMonthNumber(planned.from.targetMonth),
+        }
+      : null,
+    carried: planned.from !== null && planned.from.id !== budget.id,
     start,
     end,
     expense: presentGroup(comparison.expense),
@@ -185,7 +197,7 @@ export async function compareBudget(
       expense: presentAmounts(comparison.totals.expense),
       income: presentAmounts(comparison.totals.income),
       asset_transfer: presentAmounts(comparison.totals.assetTransfer),
-      balance: { planned: comparison.totals.balance.plannedCents, actual: comparison.totals.balance.actualCents },
+      result: { planned: comparison.totals.result.plannedCents, actual: comparison.totals.result.actualCents },
     },
   };
 }
@@ -212,6 +224,7 @@ export interface NewItemInput {
   category: number;
   description: number | null;
   amount: number;
+  recurrence: BudgetItemRecurrence;
 }
 
 /** Where a new item goes: the ideal budget, a budget named by id, or the budget of a month. */
@@ -237,7 +250,12 @@ export async function createBudgetItem(
         failWithDetail(417, budgetMessages.itemNotCreated);
       }
       const [id] = await insertBudgetItems(transaction, scope, budget.id, [
-        { categoryId: choice.categoryId, descriptionId: choice.descriptionId, amountCents: input.amount },
+        {
+          categoryId: choice.categoryId,
+          descriptionId: choice.descriptionId,
+          amountCents: input.amount,
+          recurrence: input.recurrence,
+        },
       ]);
       const item = await findBudgetItem(transaction, scope, budget.isIdeal ? 'ideal' : 'monthly', id as number);
       if (!item) throw new Error('the new budget item vanished');
@@ -254,6 +272,7 @@ export interface ItemChanges {
   category?: number;
   description?: number | null;
   amount?: number;
+  recurrence?: BudgetItemRecurrence;
 }
 
 export async function editBudgetItem(
@@ -263,12 +282,22 @@ export async function editBudgetItem(
   id: number,
   input: ItemChanges,
 ) {
-  if (input.category === undefined && input.description === undefined && input.amount === undefined) {
+  if (
+    input.category === undefined &&
+    input.description === undefined &&
+    input.amount === undefined &&
+    input.recurrence === undefined
+  ) {
     failWithDetail(400, budgetMessages.nothingToChange);
   }
   const current = await findBudgetItem(deps.db, scope, kind, id);
   if (!current) failWithDetail(404, budgetMessages.itemNotEdited);
-  const changes: Partial<{ categoryId: number; descriptionId: number | null; amountCents: number }> = {};
+  const changes: Partial<{
+    categoryId: number;
+    descriptionId: number | null;
+    amountCents: number;
+    recurrence: BudgetItemRecurrence;
+  }> = {};
   if (input.category !== undefined || input.description !== undefined) {
     const categoryId = input.category ?? current.categoryId;
     // A new category without a description plans the whole category; a kept one keeps its description.
@@ -283,6 +312,7 @@ export async function editBudgetItem(
     changes.descriptionId = choice.descriptionId;
   }
   if (input.amount !== undefined) changes.amountCents = input.amount;
+  if (input.recurrence !== undefined) changes.recurrence = input.recurrence;
   try {
     const updated = await updateBudgetItem(deps.db, scope, kind, id, changes);
     if (!updated) failWithDetail(404, budgetMessages.itemNotEdited);
@@ -351,6 +381,7 @@ export async function createIdealBudget(
           categoryId: item.categoryId,
           descriptionId: item.descriptionId,
           amountCents: item.amountCents,
+          recurrence: item.recurrence,
         })),
       );
       return target;

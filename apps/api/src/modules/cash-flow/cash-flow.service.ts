@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { computeMonthResult, findMonthGroup } from '@prumo/domain/budget/month-figures';
 import { findMonthBounds, findMonthOfDay } from '@prumo/domain/budget/target-month';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
@@ -7,7 +8,7 @@ import { origins, tasks, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
 import { failOnField, failWithDetail } from '../../lib/http-errors';
-import { findBudgetItems, findMonthBudget } from '../budget/budget.repo';
+import { findItemsPlannedForMonth, findMonthBudget } from '../budget/budget.repo';
 import { describeOrigin } from '../origins/origin-name';
 import {
   type CashFlowRow,
@@ -163,16 +164,21 @@ type SummaryGroupName = 'expense' | 'income' | 'asset_transfer' | 'own_transfer'
 
 /**
  * What the client planned per category and description when the period is one whole month with a
- * budget; null otherwise (no plan to compare with).
+ * plan (its own, or the one it follows, as the budget comparison has it); null otherwise.
  */
 async function findPlannedAmounts(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
   const targetMonth = findMonthOfDay(filter.start);
   const bounds = findMonthBounds(targetMonth);
   if (bounds.start !== filter.start || bounds.end !== filter.end) return null;
-  const budget = await findMonthBudget(deps.db, scope, targetMonth);
-  if (!budget) return null;
   const planned = new Map<string, number>();
-  for (const item of await findBudgetItems(deps.db, scope, budget.id)) {
+  const { from, items } = await findItemsPlannedForMonth(
+    deps.db,
+    scope,
+    targetMonth,
+    await findMonthBudget(deps.db, scope, targetMonth),
+  );
+  if (!from) return null;
+  for (const item of items) {
     const key = `${item.categoryId}/${item.descriptionId}`;
     planned.set(key, (planned.get(key) ?? 0) + item.amountCents);
   }
@@ -212,7 +218,11 @@ export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScop
     >
   > = { expense: new Map(), income: new Map(), asset_transfer: new Map(), own_transfer: new Map() };
   for (const row of rows) {
-    const groupName: SummaryGroupName = row.categoryKind ?? (row.direction < 0 ? 'expense' : 'income');
+    const monthGroup = findMonthGroup(row.categoryKind, row.direction);
+    // A transfer between the client's own accounts is neither earned, spent nor invested: it is
+    // listed in a group of its own, outside every total.
+    const groupName: SummaryGroupName =
+      monthGroup === null ? 'own_transfer' : monthGroup === 'assetTransfer' ? 'asset_transfer' : monthGroup;
     const categoryKey = String(row.categoryId);
     const group = groups[groupName];
     const category = group.get(categoryKey) ?? {
@@ -252,7 +262,8 @@ export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScop
     own_transfer: present('own_transfer'),
     total_income: totalIncome,
     total_expense: totalExpense,
-    total_savings: totalIncome + totalExpense,
+    // The month rule's result: income less expense (total_expense is signed, money out).
+    total_savings: computeMonthResult({ incomeCents: totalIncome, expenseCents: -totalExpense }),
   };
 }
 

@@ -25,7 +25,8 @@ export interface MonthBudgets {
 }
 
 /**
- * The client's monthly budgets up to `endMonth` with what they plan per category, in one query:
+ * The client's monthly budgets up to `endMonth` with what they plan per category and way of
+ * repeating, in one query:
  * earlier plans carry forward into the range, so they are read too (a client has one per month).
  */
 export async function findMonthBudgets(db: Executor, scope: ClientScope, endMonth: string): Promise<MonthBudgets> {
@@ -35,6 +36,7 @@ export async function findMonthBudgets(db: Executor, scope: ClientScope, endMont
       month: sql<string>`to_char(${budgets.targetMonth}, 'YYYY-MM-DD')`,
       categoryId: budgetItems.categoryId,
       categoryKind: categories.kind,
+      recurrence: budgetItems.recurrence,
       amountCents: sql<string | null>`sum(${budgetItems.amountCents})`,
     })
     .from(budgets)
@@ -55,15 +57,16 @@ export async function findMonthBudgets(db: Executor, scope: ClientScope, endMont
         lte(budgets.targetMonth, endMonth),
       ),
     )
-    .groupBy(budgets.id, budgets.targetMonth, budgetItems.categoryId, categories.kind)
+    .groupBy(budgets.id, budgets.targetMonth, budgetItems.categoryId, categories.kind, budgetItems.recurrence)
     .orderBy(asc(budgets.targetMonth));
   const found = new Map<number, MonthPlan>();
   for (const row of rows) {
     const plan = found.get(row.budgetId) ?? { budgetId: row.budgetId, month: row.month, categories: [] };
-    if (row.categoryId !== null && row.categoryKind !== null && row.amountCents !== null) {
+    if (row.categoryId !== null && row.categoryKind !== null && row.amountCents !== null && row.recurrence !== null) {
       plan.categories.push({
         categoryId: row.categoryId,
         categoryKind: row.categoryKind,
+        recurrence: row.recurrence,
         amountCents: readSummedCents(row.amountCents),
       });
     }

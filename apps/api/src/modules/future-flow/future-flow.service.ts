@@ -1,3 +1,5 @@
+import { selectItemsOfMonth } from '@prumo/domain/budget/budget-recurrence';
+import { summarizePlannedMonth } from '@prumo/domain/budget/month-figures';
 import { findMonthBounds, formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
 import {
   buildAmountTicks,
@@ -11,7 +13,6 @@ import {
   buildFutureFlowMonths,
   type FlowAmounts,
   type FutureFlowMonth,
-  summarizePlan,
 } from '@prumo/domain/future-flow/future-flow-months';
 import { listMonths, type MonthRange } from '@prumo/domain/future-flow/future-flow-range';
 import type { AppDependencies } from '../../dependencies';
@@ -137,15 +138,7 @@ async function presentIdealTotals(deps: AppDependencies, scope: ClientScope) {
   const ideal = await findIdealBudget(deps.db, scope);
   if (!ideal) return null;
   const items = await findBudgetItems(deps.db, scope, ideal.id);
-  const totals = summarizePlan({
-    budgetId: ideal.id,
-    month: '',
-    categories: items.map((item) => ({
-      categoryId: item.categoryId,
-      categoryKind: item.categoryKind,
-      amountCents: item.amountCents,
-    })),
-  });
+  const totals = summarizePlannedMonth(items);
   return { id: ideal.id, ...presentAmounts(totals) };
 }
 
@@ -265,7 +258,12 @@ export async function createMonthPlan(deps: AppDependencies, scope: ClientScope,
       if ((await countBudgetItems(transaction, scope, target.id)) > 0)
         failWithDetail(400, futureFlowMessages.monthHasBudget);
       const from = await findSourceBudget(transaction, scope, source, month);
-      const items = from && from.id !== target.id ? await findBudgetItems(transaction, scope, from.id) : [];
+      const fromItems = from && from.id !== target.id ? await findBudgetItems(transaction, scope, from.id) : [];
+      // The plan the month follows gives what repeats into it, so the copy plans what the month showed.
+      const items =
+        source.kind === 'previous' && from?.targetMonth
+          ? selectItemsOfMonth(fromItems, from.targetMonth, month)
+          : fromItems;
       if (items.length === 0) failWithDetail(400, futureFlowMessages.nothingToCopy);
       await insertBudgetItems(
         transaction,
@@ -275,6 +273,7 @@ export async function createMonthPlan(deps: AppDependencies, scope: ClientScope,
           categoryId: item.categoryId,
           descriptionId: item.descriptionId,
           amountCents: item.amountCents,
+          recurrence: item.recurrence,
         })),
       );
       return target;
@@ -332,8 +331,12 @@ export async function editMonthPlan(
     const budget = await findScopedBudget(transaction, scope, found.id, { lock: true });
     if ((await countBudgetItems(transaction, scope, budget.id)) === 0) {
       const carried = await findLatestPlannedBudgetBefore(transaction, scope, budget.targetMonth as string);
-      if (carried) {
-        const items = await findBudgetItems(transaction, scope, carried.id);
+      if (carried?.targetMonth) {
+        const items = selectItemsOfMonth(
+          await findBudgetItems(transaction, scope, carried.id),
+          carried.targetMonth,
+          budget.targetMonth as string,
+        );
         await insertBudgetItems(
           transaction,
           scope,
@@ -342,6 +345,7 @@ export async function editMonthPlan(
             categoryId: item.categoryId,
             descriptionId: item.descriptionId,
             amountCents: item.amountCents,
+            recurrence: item.recurrence,
           })),
         );
       }

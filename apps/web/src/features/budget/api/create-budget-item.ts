@@ -1,3 +1,4 @@
+import type { BudgetItemRecurrence } from '@prumo/domain/budget/budget-recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import type { BudgetItem } from '../../../types/budget-api';
@@ -9,6 +10,7 @@ export interface NewBudgetItem {
   description: number | null;
   /** Positive integer cents. */
   amount: number;
+  recurrence: BudgetItemRecurrence;
 }
 
 /** POST budget-item/: 201 with the item (calls-payments §5); 417 'Não foi possível criar item'. */

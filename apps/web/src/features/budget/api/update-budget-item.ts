@@ -1,3 +1,4 @@
+import type { BudgetItemRecurrence } from '@prumo/domain/budget/budget-recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import type { BudgetItem } from '../../../types/budget-api';
@@ -7,6 +8,7 @@ export interface BudgetItemChanges {
   category?: number;
   description?: number | null;
   amount?: number;
+  recurrence?: BudgetItemRecurrence;
 }
 
 /** PUT budget-item/{id}/: 200 with the item. */

@@ -1,5 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import {
+  type BudgetItemRecurrence,
+  budgetItemRecurrenceLabels,
+  budgetItemRecurrences,
+} from '@prumo/domain/budget/budget-recurrence';
 import { readTypedCents } from '@prumo/domain/money/cents';
 import { describeError, isApiError } from '../../../lib/errors';
 import { applyServerFieldErrors } from '../../../lib/form-validation';
@@ -41,6 +46,7 @@ interface ItemValues {
   category: string | null;
   description: string | null;
   amount: string;
+  recurrence: BudgetItemRecurrence;
 }
 
 interface BudgetItemDialogProps {
@@ -70,12 +76,14 @@ function buildInitialValues(draft: BudgetItemDraft): ItemValues {
       category: String(draft.item.category),
       description: draft.item.description === null ? null : String(draft.item.description),
       amount: formatTypedAmount(draft.item.amount),
+      recurrence: draft.item.recurrence,
     };
   }
   return {
     category: draft.category === null ? null : String(draft.category),
     description: draft.description === null ? null : String(draft.description),
     amount: '',
+    recurrence: 'monthly',
   };
 }
 
@@ -98,7 +106,11 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
   const handleError = (error: unknown) => {
     if (isApiError(error) && error.notified) return;
     const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-    const unplaced = applyServerFieldErrors(fieldErrors, ['category', 'description', 'amount'], form.setFieldError);
+    const unplaced = applyServerFieldErrors(
+      fieldErrors,
+      ['category', 'description', 'amount', 'recurrence'],
+      form.setFieldError,
+    );
     if (Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
     else if (unplaced[0]) notifyError(unplaced[0]);
   };
@@ -108,9 +120,10 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
     if (amount === null || !values.category) return;
     const category = Number(values.category);
     const description = values.description ? Number(values.description) : null;
+    const { recurrence } = values;
     if (draft.mode === 'edit') {
       update.mutate(
-        { id: draft.item.id, changes: { category, description, amount } },
+        { id: draft.item.id, changes: { category, description, amount, recurrence } },
         {
           onSuccess: () => {
             notifySuccess('Item atualizado');
@@ -122,7 +135,7 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
       return;
     }
     create.mutate(
-      { budget: budgetId, category, description, amount },
+      { budget: budgetId, category, description, amount, recurrence },
       {
         onSuccess: () => {
           notifySuccess('Item criado');
@@ -169,6 +182,27 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
           description="Use vírgula para os centavos, por exemplo 1.234,56"
           {...form.getInputProps('amount')}
         />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="budget-item-recurrence">
+            Repetição
+          </Text>
+          <SegmentedControl
+            aria-labelledby="budget-item-recurrence"
+            fullWidth
+            data={budgetItemRecurrences.map((value) => ({ value, label: budgetItemRecurrenceLabels[value] }))}
+            value={form.values.recurrence}
+            onChange={(value) => form.setFieldValue('recurrence', value as BudgetItemRecurrence)}
+          />
+          <Text size="xs" c="dimmed">
+            Nos meses seguintes sem orçamento próprio, o item se repete todo mês, só no mesmo mês de cada ano, ou não se
+            repete.
+          </Text>
+          {form.errors.recurrence ? (
+            <Text size="xs" c="red">
+              {form.errors.recurrence}
+            </Text>
+          ) : null}
+        </Stack>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancelar

@@ -21,7 +21,8 @@ function SummaryCard({ label, amount, color }: { label: string; amount: number |
 }
 
 /**
- * Receitas (green), Despesas (red) and the period's balance, from cash-flow/summary/: summed by
+ * Receitas (green), Despesas (red) and the period's result (receitas less despesas: the month
+ * rule, ADR 16; investments apart), from cash-flow/summary/: summed by
  * category, so a refund in an expense category lowers the expenses. The period chart's
  * "Entradas"/"Saídas" add money by the direction it moved, hence the other words.
  */
@@ -31,7 +32,7 @@ export function CashFlowSummaryStrip({ summary }: { summary: CashFlowSummary | u
       <SummaryCard label="Receitas" amount={summary?.total_income ?? null} color={amountColors.income} />
       <SummaryCard label="Despesas" amount={summary?.total_expense ?? null} color={amountColors.expense} />
       <SummaryCard
-        label="Saldo do período"
+        label="Resultado do período"
         amount={summary?.total_savings ?? null}
         color={summary ? pickAmountColor(summary.total_savings) : 'dimmed'}
       />

@@ -26,7 +26,7 @@ function describePlanOrigin(month: FutureFlowMonth): string {
 
 /**
  * The months of the future flow: planned and actual income, expense and investments (apart from the
- * result, ADR 7), where the plan comes from
+ * result, ADR 16), where the plan comes from
  * and the planning task. Each month opens its budget.
  */
 export function FutureFlowMonthsTable({
@@ -44,10 +44,10 @@ export function FutureFlowMonthsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Mês</Table.Th>
-            <Table.Th>Receitas previstas</Table.Th>
-            <Table.Th>Despesas previstas</Table.Th>
-            <Table.Th>Investimentos previstos</Table.Th>
-            <Table.Th>Resultado previsto</Table.Th>
+            <Table.Th>Receitas planejadas</Table.Th>
+            <Table.Th>Despesas planejadas</Table.Th>
+            <Table.Th>Investimentos planejados</Table.Th>
+            <Table.Th>Resultado planejado</Table.Th>
             <Table.Th>Plano</Table.Th>
             <Table.Th>Planejamento</Table.Th>
           </Table.Tr>

@@ -52,9 +52,10 @@ export function MonthPlanNotice({ month, onCreated }: { month: string; onCreated
     <Alert color="blue" variant="light" title={`Este mês segue o orçamento de ${from}`}>
       <Stack gap="sm">
         <Text size="sm">
-          Previsto: {formatCents(current.planned.income)} de receitas, {formatCents(current.planned.expense)} de
-          despesas e {formatCents(current.planned.assetTransfer)} de investimentos. Para ajustar este mês, faça dele um
-          orçamento próprio; ao adicionar um item abaixo, o mês passa a ter só os itens dele.
+          Planejado: {formatCents(current.planned.income)} de receitas, {formatCents(current.planned.expense)} de
+          despesas (resultado de {formatCents(current.planned.result)}) e {formatCents(current.planned.assetTransfer)}{' '}
+          de investimentos. Para ajustar este mês, faça dele um orçamento próprio; ao adicionar um item abaixo, o mês
+          passa a ter só os itens dele.
         </Text>
         <Group gap="xs">
           <Button size="xs" loading={create.isPending} onClick={() => copy('previous')}>

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."budget_item_recurrence" AS ENUM('monthly', 'yearly', 'once');--> statement-breakpoint
+ALTER TABLE "budget_items" ADD COLUMN "recurrence" "budget_item_recurrence" DEFAULT 'monthly' NOT NULL;
