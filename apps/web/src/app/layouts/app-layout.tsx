@@ -341,8 +341,11 @@ interface SideMenuLink {
   active: boolean;
 }
 
-// The spec's client menu has no entry for the imported files; a planner reviewing a client needs one.
-const clientViewExtraEntries: readonly MenuEntry[] = [{ key: 'files', label: 'Arquivos', route: 'arquivo' }];
+// The spec's client menu has no entry for the imported files or the ideal budget; a planner reviewing a client needs both.
+const clientViewExtraEntries: readonly MenuEntry[] = [
+  { key: 'files', label: 'Arquivos', route: 'arquivo' },
+  { key: 'ideal-budget', label: 'Orçamento ideal', route: 'orcamento-ideal' },
+];
 
 /**
  * product §2: a planner viewing a client sees the client menu, each entry kept on that client
