@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { hasSomethingToCopy } from '@prumo/domain/budget/ideal-budget';
 import { formatMonthNumber } from '@prumo/domain/budget/target-month';
 import { formatCents } from '@prumo/domain/money/cents';
 import { Link } from 'react-router';
@@ -43,8 +44,7 @@ export function MonthPlanNotice({ month, onCreated, idealBudgetHref }: MonthPlan
   if (flow.isError) return null;
   const current = flow.data.results[0];
   if (!current || (current.plannedFrom && !current.carried)) return null;
-  const ideal = flow.data.ideal;
-  const hasIdeal = Boolean(ideal && (ideal.income > 0 || ideal.expense > 0 || ideal.assetTransfer > 0));
+  const hasIdeal = hasSomethingToCopy(flow.data.ideal);
   const copyIdeal =
     hasIdeal && !readOnly ? (
       <Button variant="default" size="xs" loading={create.isPending} onClick={() => copy('ideal')}>
