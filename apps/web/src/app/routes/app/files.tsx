@@ -52,7 +52,8 @@ export function FilesRoute() {
           </Button>
         )}
       </Group>
-      <PendenciesPanel onCompleted={refreshCashFlow} />
+      {/* Pendencies ask the client (or their planner) for data: a manager only reads (ADR 17). */}
+      {readOnly ? null : <PendenciesPanel onCompleted={refreshCashFlow} />}
       <StatementFilesPanel onFileDeleted={refreshCashFlow} />
       <UploadStatementsDialog
         opened={importOpened}
