@@ -49,6 +49,12 @@ describe("a manager in a client's view", () => {
       expect((await call(context, 'GET', path, { token: manager })).statusCode, path).toBe(200);
     }
 
+    const planning = await call(context, 'POST', '/api/tasks/budget-planning/', {
+      token: planner,
+      payload: { client: clientId, start: '2026-11-01' },
+    });
+    expect(planning.statusCode).toBe(201);
+
     // Every write on the client's data is refused, and changes nothing.
     const writes: ['POST' | 'PUT' | 'DELETE', string, unknown][] = [
       ['POST', `/api/cash-flow/?clientId=${clientId}`, { name: 'Mercado', amount: -1_000, date: '2026-10-06' }],
@@ -58,6 +64,9 @@ describe("a manager in a client's view", () => {
       ['POST', `/api/budget-item/?clientId=${clientId}`, { target_month: '2026-10', category: 1, amount: 100 }],
       ['POST', `/api/future-flow/create/?clientId=${clientId}`, { date: '2026-12' }],
       ['POST', `/api/manual-account/?clientId=${clientId}`, { nickname: 'Carteira' }],
+      ['POST', `/api/upload/?clientId=${clientId}`, undefined],
+      ['DELETE', `/api/file/1/?clientId=${clientId}`, undefined],
+      ['PUT', `/api/tasks/budget-planning/${planning.json().id}/finish/?clientId=${clientId}`, undefined],
     ];
     for (const [method, path, payload] of writes) {
       const refused = await call(context, method, path, { token: manager, payload });
