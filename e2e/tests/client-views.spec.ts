@@ -132,6 +132,35 @@ test.describe('after an import', () => {
   });
 });
 
+test.describe("after an import in a planner's client view", () => {
+  const client = demo.secondClient;
+
+  test.afterEach(async ({ api }) => {
+    const key = await api.signIn(client.email, demoPassword, demo.slug);
+    await api.deleteStatementFiles(key);
+    await api.signOut(key);
+  });
+
+  test("the client's Meu caixa opens on the days the file covers", async ({ page, api, signInAs, importDialog }) => {
+    const plannerKey = await api.signIn(demo.planner.email, demoPassword, demo.slug);
+    const clientId = await api.clientIdOf(plannerKey, client.email);
+    await api.signOut(plannerKey);
+
+    await signInAs(demo.slug, demo.planner);
+    await page.goto(AppShell.path(demo.slug, `cliente/${clientId}/importacao`));
+    await importDialog.chooseFiles([santander2016Ofx.path]);
+    await importDialog.send();
+    await expect(importDialog.importedCount('1 arquivo importado')).toBeVisible({ timeout: 20_000 });
+    await importDialog.finish();
+
+    await expect(page).toHaveURL(new RegExp(`/cliente/${clientId}\\?.*start=2016-08-01&end=2016-09-15`));
+    await expect(page.getByRole('status', { name: 'Período dos arquivos importados' })).toContainText(
+      'Mostrando 01/08/2016 a 15/09/2016, o período dos arquivos importados.',
+    );
+    await expect(page.getByText(/^24 transações · Página 1 de 1$/)).toBeVisible();
+  });
+});
+
 test.describe('a manager in a client view', () => {
   const client = demo.client;
 
