@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { PrumoApi } from '../page-models/api';
 import { AppShell } from '../page-models/app-shell';
 import { demo, demoPassword } from '../page-models/demo-data';
@@ -18,6 +18,15 @@ async function clearIdealBudget(request: APIRequestContext, key: string): Promis
     const response = await request.delete(`/api/budget-ideal/ideal-item/${item.id}`, { headers });
     expect(response.status(), `DELETE budget-ideal/ideal-item/${item.id}`).toBe(204);
   }
+}
+
+/** On a 390 px phone, the page does not scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'), { message: 'page width at 390 px' })
+    .toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 /** "2026-11" moved by `months`. */
@@ -78,6 +87,7 @@ test.describe('the ideal budget', () => {
     await expect(snackbars.success('Item criado')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Despesas' })).toContainText('Moradia · Toda a categoria');
     await expect(page.getByRole('table', { name: 'Despesas' })).toContainText('R$ 1.800,00');
+    await expectNoSidewaysScroll(page);
 
     await page.goto(MonthBudgetPage.path(demo.slug, month));
     await expect(copyIdeal).toBeVisible();
@@ -125,6 +135,7 @@ test.describe('after an import', () => {
     await expect(notice).toContainText('Mostrando 01/08/2016 a 15/09/2016, o período dos arquivos importados.');
     await expect(page).toHaveURL(/start=2016-08-01&end=2016-09-15/);
     await expect(cashRegister.lineCount).toHaveText('24 transações · Página 1 de 1');
+    await expectNoSidewaysScroll(page);
 
     await notice.getByRole('button', { name: 'Voltar ao mês atual', exact: true }).click();
     await expect(notice).toHaveCount(0);
