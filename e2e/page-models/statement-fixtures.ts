@@ -4,7 +4,8 @@ import path from 'node:path';
  * Real bank statements shared by the project's tests (shared/fixtures/statements, beside the
  * repository's clone); `lines` are the movements SOURCES.md counts in each.
  */
-const statementsDirectory = path.resolve(import.meta.dirname, '../../../shared/fixtures/statements');
+const statementsDirectory =
+  process.env.PRUMO_STATEMENT_FIXTURES ?? path.resolve(import.meta.dirname, '../../../shared/fixtures/statements');
 
 export interface StatementFixture {
   path: string;
@@ -27,3 +28,6 @@ export const statementsPeriod = { start: '01/12/2013', end: '31/05/2026' } as co
 
 /** OFX 2.00 with three checking and savings accounts in one file (balances 43,01, 3.000,25 and 11.728,56). */
 export const threeAccountsOfx = statement('asgrim__ofxparser/ofx-multiple-accounts-xml.ofx', 3);
+
+/** Santander checking, OFX 1.02: 24 lines from 01/08/2016 to 15/09/2016. */
+export const santander2016Ofx = statement('adelarcubs__ofxparser/extrato_santander.ofx', 24);

@@ -323,52 +323,71 @@ describe('whose budget', () => {
 });
 
 describe('the ideal budget', () => {
-  it('is written by the planner, read by the client, and shown beside a month when asked', async () => {
+  it('is written by the client and their planner, read by a manager, and shown beside a month when asked', async () => {
     const clientId = organization.client.row.id;
     const planner = organization.planner.token;
     const client = organization.client.token;
+    const manager = organization.manager.token;
     const tree = await readTree(client);
 
     const none = await call(context, 'GET', '/api/budget-ideal/', { token: client });
     expect(none.statusCode).toBe(200);
     expect(none.json()).toMatchObject({ id: null, is_ideal: true, expense_items_by_category: [], income_items: [] });
 
-    const byClient = await call(context, 'POST', '/api/budget-item/?budget_ideal=True', {
-      token: client,
+    // A manager sees every client of the organization but writes none of their plans.
+    const byManager = await call(context, 'POST', `/api/budget-item/?budget_ideal=True&clientId=${clientId}`, {
+      token: manager,
       payload: { category: tree.category('Moradia'), amount: 150_000 },
     });
-    expect(byClient.statusCode).toBe(403);
-    expect(byClient.json()).toEqual({ detail: 'Sem permissão' });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toEqual({ detail: 'Sem permissão' });
     const idealItem = await addItem(
-      planner,
+      client,
       { category: tree.category('Moradia'), amount: 150_000 },
-      `?budget_ideal=True&clientId=${clientId}`,
+      '?budget_ideal=True',
     );
     await addItem(
       planner,
       { budget_ideal: true, category: tree.category('Renda'), amount: 600_000 },
       `?clientId=${clientId}`,
     );
+    const managerReads = await call(context, 'GET', `/api/budget-ideal/?clientId=${clientId}`, { token: manager });
+    expect(managerReads.statusCode).toBe(200);
+    expect(managerReads.json()).toMatchObject({ total_income: 600_000, total_expense: 150_000 });
 
     const ideal = (await call(context, 'GET', '/api/budget-ideal/', { token: client })).json();
     expect(ideal).toMatchObject({ id: idealItem.budget, is_ideal: true, target_month: null, total_income: 600_000 });
     expect(ideal.total_expense).toBe(150_000);
 
-    // The ideal's items are not edited through the month calls, nor by the client.
+    // The ideal's items are edited through their own calls only, not by a manager.
     const clientEdits = await call(context, 'PUT', `/api/budget-ideal/ideal-item/${idealItem.id}`, {
       token: client,
-      payload: { amount: 1 },
+      payload: { amount: 145_000 },
     });
-    expect(clientEdits.statusCode).toBe(403);
+    expect(clientEdits.statusCode).toBe(200);
+    expect(clientEdits.json().amount).toBe(145_000);
+    const managerEdits = await call(
+      context,
+      'PUT',
+      `/api/budget-ideal/ideal-item/${idealItem.id}?clientId=${clientId}`,
+      {
+        token: manager,
+        payload: { amount: 1 },
+      },
+    );
+    expect(managerEdits.statusCode).toBe(403);
     const throughMonthCall = await call(context, 'PUT', `/api/budget-item/${idealItem.id}/`, {
       token: client,
       payload: { amount: 1 },
     });
     expect(throughMonthCall.statusCode).toBe(404);
-    const clientDeletes = await call(context, 'DELETE', `/api/budget-ideal/ideal-item/${idealItem.id}`, {
-      token: client,
-    });
-    expect(clientDeletes.statusCode).toBe(403);
+    const managerDeletes = await call(
+      context,
+      'DELETE',
+      `/api/budget-ideal/ideal-item/${idealItem.id}?clientId=${clientId}`,
+      { token: manager },
+    );
+    expect(managerDeletes.statusCode).toBe(403);
     const plannerEdits = await call(
       context,
       'PUT',
@@ -399,8 +418,13 @@ describe('the ideal budget', () => {
     });
     expect(fromMonth.statusCode).toBe(201);
     expect(fromMonth.json()).toMatchObject({ id: idealItem.budget, total_expense: 170_000, total_income: 0 });
+    const byManagerCopy = await call(context, 'POST', `/api/future-flow/budget-ideal/?clientId=${clientId}`, {
+      token: manager,
+      payload: {},
+    });
+    expect(byManagerCopy.statusCode).toBe(403);
     const byClientCopy = await call(context, 'POST', '/api/future-flow/budget-ideal/', { token: client, payload: {} });
-    expect(byClientCopy.statusCode).toBe(403);
+    expect(byClientCopy.statusCode).toBe(201);
 
     const [copied] = fromMonth.json().expense_items_by_category[0].expense_items;
     const removed = await call(context, 'DELETE', `/api/budget-ideal/ideal-item/${copied.id}?clientId=${clientId}`, {

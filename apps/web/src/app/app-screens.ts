@@ -21,6 +21,7 @@ export const appScreens = {
   'meu-orcamento': () => import('./routes/app/my-budget').then((module) => module.MyBudgetRoute),
   planejamento: () => import('./routes/app/budget-planning').then((module) => module.BudgetPlanningRoute),
   'fluxo-futuro': () => import('./routes/app/future-flow').then((module) => module.FutureFlowRoute),
+  'orcamento-ideal': () => import('./routes/app/ideal-budget').then((module) => module.IdealBudgetRoute),
   'orcamento-do-mes': () => import('./routes/app/month-budget').then((module) => module.MonthBudgetRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 

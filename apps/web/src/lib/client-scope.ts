@@ -1,5 +1,6 @@
 import { matchPath, useLocation } from 'react-router';
 import { paths } from '../config/paths';
+import { usePersona } from './persona';
 
 /**
  * Whose money a screen shows (product §2 and §6): a client sees their own; a planner names the
@@ -41,4 +42,14 @@ export function addClientQuery(href: string, clientId: string | null): string {
   const parameters = new URLSearchParams(search);
   parameters.set('clientId', clientId);
   return `${path}?${parameters.toString()}`;
+}
+
+/**
+ * A manager viewing a client (ADR 17): they see what the client's planner sees, read-only. The
+ * server refuses their writes (403); the screens hide the actions that write.
+ */
+export function useIsReadOnlyClientView(): boolean {
+  const persona = usePersona();
+  const clientId = useRouteClientId();
+  return persona.data?.view === 'manager' && clientId !== null;
 }

@@ -114,6 +114,8 @@ export interface UploadAnswer {
   bundle: { id: number; created_at: string };
   files: StatementFile[];
   rejected: RejectedFile[];
+  /** The first and last day (YYYY-MM-DD) of the lines the files hold; null when they hold none. */
+  period: { start: string; end: string } | null;
 }
 
 export interface FileTransaction {

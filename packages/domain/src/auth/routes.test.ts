@@ -29,6 +29,16 @@ describe('routes and menus', () => {
     expect(canRoleOpenRoute('visitor', findAppRoute('dashboard'))).toBe(false);
     expect(canRoleOpenRoute('planner', findAppRoute('dashboard'))).toBe(true);
   });
+  it("lets a manager open a planner's screens on a named client, and only there", () => {
+    expect(canRoleOpenRoute('manager', findAppRoute('cliente'))).toBe(false);
+    expect(canRoleOpenRoute('manager', findAppRoute('cliente'), { viewsClient: true })).toBe(true);
+    expect(canRoleOpenRoute('manager', findAppRoute('meu-caixa'), { viewsClient: true })).toBe(true);
+    expect(canRoleOpenRoute('manager', findAppRoute('orcamento-ideal'), { viewsClient: true })).toBe(true);
+    // A client-only screen stays closed, and a planner-only one without a client too.
+    expect(canRoleOpenRoute('manager', findAppRoute('meu-orcamento'), { viewsClient: true })).toBe(false);
+    expect(canRoleOpenRoute('manager', findAppRoute('prospect'))).toBe(false);
+    expect(canRoleOpenRoute('client', findAppRoute('cliente'), { viewsClient: true })).toBe(false);
+  });
   it('shows meu-orcamento only when future_flow is off, and fluxo-futuro only when on', () => {
     const withFlow = listMenuEntries({
       menu: 'client',

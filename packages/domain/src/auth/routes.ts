@@ -47,6 +47,8 @@ export const appRoutes = [
   { name: 'tarefas-e-avisos', path: 'tarefas-e-avisos', roles: clientAndPlanner, breadcrumb: 'Avisos e importações' },
   { name: 'planejamento', path: 'planejamento', roles: clientAndPlanner, breadcrumb: 'Planejamento' },
   { name: 'meu-orcamento', path: 'meu-orcamento', roles: ['client'], breadcrumb: 'Meu orçamento' },
+  // Not in the spec's table: the ideal budget's own screen, for the client and their planner.
+  { name: 'orcamento-ideal', path: 'orcamento-ideal', roles: clientAndPlanner, breadcrumb: 'Orçamento ideal' },
   { name: 'planejadores', path: 'planejadores', roles: ['manager'], breadcrumb: 'Planejadores' },
   { name: 'configuracao-financeiro', path: 'configuracao/financeiro', roles: ['manager'], breadcrumb: 'Financeiro' },
   { name: 'configuracao-organizacao', path: 'configuracao/organizacao', roles: ['manager'], breadcrumb: 'Organização' },
@@ -92,12 +94,15 @@ export function findAppRoute(name: AppRouteName): AppRoute {
 }
 
 /**
- * The spec's table names exactly who each screen is for (client-only and planner-only screens of
- * product §6 stay closed to managers), so a route opens to the roles it lists and no others.
+ * The spec's table names who each screen is for (client-only and planner-only screens of product
+ * §6 stay closed to managers), so a route opens to the roles it lists. One addition (product §4:
+ * a manager has planner and client rights): on an address that names a client (the client view,
+ * or `?clientId=` on a client screen), a manager opens what a planner opens there, read-only.
  */
-export function canRoleOpenRoute(role: Role, route: AppRoute): boolean {
+export function canRoleOpenRoute(role: Role, route: AppRoute, options: { viewsClient?: boolean } = {}): boolean {
   if (role === 'visitor') return false;
-  return route.roles.includes(role as AccessLevel);
+  if (route.roles.includes(role as AccessLevel)) return true;
+  return role === 'manager' && options.viewsClient === true && route.roles.includes('planner');
 }
 
 export function isToggleRuleMet(rule: ToggleRule | undefined, enabledToggles: ReadonlySet<string>): boolean {

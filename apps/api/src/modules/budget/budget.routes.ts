@@ -8,7 +8,6 @@ import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
-import { requireCaller } from '../../plugins/authentication';
 import { requireFutureFlow } from '../future-flow/future-flow.service';
 import {
   compareBudget,
@@ -88,11 +87,6 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orçamento'];
   const scopeOf = (request: FastifyRequest) => resolveClientScope(deps.db, request);
-  /** The ideal budget is the planner's reference for the client: planners (and managers) write it. */
-  const plannerScopeOf = (request: FastifyRequest) => {
-    requireCaller(request, 'planner');
-    return resolveClientScope(deps.db, request);
-  };
 
   api.get(
     '/api/budget/',
@@ -154,7 +148,7 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
     async (request, reply) => {
       const body = request.body;
       const toIdeal = request.query.budget_ideal === true || body.budget_ideal === true;
-      const scope = await (toIdeal ? plannerScopeOf(request) : scopeOf(request));
+      const scope = await scopeOf(request);
       let destination: ItemDestination;
       if (toIdeal) destination = { ideal: true };
       else if (body.budget !== undefined) destination = { budgetId: body.budget };
@@ -201,7 +195,7 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
       },
     },
     async (request, reply) => {
-      const scope = await plannerScopeOf(request);
+      const scope = await scopeOf(request);
       // ADR 7: a future-flow call, closed (403) while the organization has the future flow off.
       await requireFutureFlow(deps, scope);
       const ideal = await createIdealBudget(deps, scope, request.body?.budget, { asset: request.query.asset ?? false });
@@ -212,14 +206,14 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
   api.put(
     '/api/budget-ideal/ideal-item/:id',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: ItemChangesSchema } },
-    async (request) => editBudgetItem(deps, await plannerScopeOf(request), 'ideal', request.params.id, request.body),
+    async (request) => editBudgetItem(deps, await scopeOf(request), 'ideal', request.params.id, request.body),
   );
 
   api.delete(
     '/api/budget-ideal/ideal-item/:id',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
     async (request, reply) => {
-      await deleteBudgetItem(deps, await plannerScopeOf(request), 'ideal', request.params.id);
+      await deleteBudgetItem(deps, await scopeOf(request), 'ideal', request.params.id);
       return reply.status(204).send();
     },
   );

@@ -45,6 +45,7 @@ export function registerImportRoutes(
       bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
       files: result.files,
       rejected: result.rejected,
+      period: result.period,
     });
   });
 
@@ -64,6 +65,7 @@ export function registerImportRoutes(
         bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
         files: result.files,
         rejected: result.rejected,
+        period: result.period,
       });
     });
   }

@@ -225,6 +225,31 @@ async function importOneFile(
   }
 }
 
+/** The first and last day (YYYY-MM-DD) of the lines of the files just read, or null with no line. */
+export interface ImportedPeriod {
+  start: string;
+  end: string;
+}
+
+/**
+ * Where the screen should open after an import: the span of every line the files hold, those
+ * already known (duplicates) too, by the day they were printed (each line's first cash date).
+ */
+export function findImportedPeriod(statements: readonly StatementReadResult[]): ImportedPeriod | null {
+  let start: string | null = null;
+  let end: string | null = null;
+  for (const statement of statements) {
+    for (const account of statement.accounts) {
+      for (const line of account.transactions) {
+        // ISO days compare as text.
+        if (start === null || line.date < start) start = line.date;
+        if (end === null || line.date > end) end = line.date;
+      }
+    }
+  }
+  return start && end ? { start, end } : null;
+}
+
 /**
  * upload/ and import-bundle/{id}/add/: each file is read, then imported on its own, all or
  * nothing; files that cannot be read are reported and leave nothing behind. When every file
@@ -267,7 +292,12 @@ export async function importFiles(
   const fileIds: number[] = [];
   for (const { file, statement } of readable)
     fileIds.push(await importOneFile(deps, scope, bundle.id, file, statement));
-  return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected };
+  return {
+    bundle,
+    files: await presentFiles(deps, scope, { fileIds }),
+    rejected,
+    period: findImportedPeriod(readable.map((entry) => entry.statement)),
+  };
 }
 
 export async function presentFiles(deps: AppDependencies, scope: ClientScope, filter: FileFilter) {

@@ -122,7 +122,9 @@ export function registerTaskRoutes(app: FastifyInstance, deps: AppDependencies):
       const task = parseOrFail(buildNewTaskSchema(type), request.body ?? {});
       const clientUserId = task.client ?? request.query.clientId ?? request.query.client;
       if (!clientUserId) failOnField('client', validationMessages.required);
-      const scope = await resolveNamedClientScope(deps.db, caller, clientUserId);
+      // Asking a client for something (a task) is how a manager directs work: allowed, unlike
+      // changing the client's money (ADR 17).
+      const scope = await resolveNamedClientScope(deps.db, caller, clientUserId, 'read');
       return reply.status(201).send(await createTask(deps, request, scope, type, task));
     },
   );

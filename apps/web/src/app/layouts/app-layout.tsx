@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   AppShell,
   Avatar,
@@ -159,9 +160,11 @@ function AppShellFrame({
   const navigation = useNavigation();
   const currentRoute = useCurrentAppRoute();
   const enabledToggles = listEnabledToggles(organization, persona.permissions);
+  const viewsClient = readClientIdFromLocation(location) !== null;
   const allowed =
     !currentRoute ||
-    (canRoleOpenRoute(persona.view, currentRoute) && isToggleRuleMet(currentRoute.toggle, enabledToggles));
+    (canRoleOpenRoute(persona.view, currentRoute, { viewsClient }) &&
+      isToggleRuleMet(currentRoute.toggle, enabledToggles));
 
   // The side menu closes after a choice on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change on purpose
@@ -196,9 +199,19 @@ function AppShellFrame({
             <TestEnvironmentBanner />
           </Box>
         ) : null}
+        {allowed && persona.view === 'manager' && viewsClient ? <ReadOnlyNotice /> : null}
         {allowed ? <Outlet /> : <ForbiddenRedirect slug={slug} />}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** A manager sees a client as their planner does, but changes nothing of theirs (ADR 17). */
+function ReadOnlyNotice() {
+  return (
+    <Alert color="gray" variant="light" title="Somente leitura" mb="md" role="status">
+      Como gestor, você vê os dados deste cliente como o planejador dele, sem alterá-los.
+    </Alert>
   );
 }
 
@@ -328,8 +341,11 @@ interface SideMenuLink {
   active: boolean;
 }
 
-// The spec's client menu has no entry for the imported files; a planner reviewing a client needs one.
-const clientViewExtraEntries: readonly MenuEntry[] = [{ key: 'files', label: 'Arquivos', route: 'arquivo' }];
+// The spec's client menu has no entry for the imported files or the ideal budget; a planner reviewing a client needs both.
+const clientViewExtraEntries: readonly MenuEntry[] = [
+  { key: 'files', label: 'Arquivos', route: 'arquivo' },
+  { key: 'ideal-budget', label: 'Orçamento ideal', route: 'orcamento-ideal' },
+];
 
 /**
  * product §2: a planner viewing a client sees the client menu, each entry kept on that client
@@ -360,7 +376,8 @@ function listClientViewLinks(
 
 function SideMenu({ slug, persona, enabledToggles, currentRoute }: SideMenuProps) {
   const location = useLocation();
-  const viewedClientId = persona.view === 'planner' ? readClientIdFromLocation(location) : null;
+  // A manager viewing a client sees the client menu too (ADR 17).
+  const viewedClientId = persona.view === 'client' ? null : readClientIdFromLocation(location);
   // Each role has its menu; a planner keeps the planner menu on the dashboard and the profile.
   const links: SideMenuLink[] = viewedClientId
     ? listClientViewLinks(slug, viewedClientId, enabledToggles, currentRoute)

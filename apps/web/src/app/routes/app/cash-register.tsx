@@ -5,8 +5,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { CashRegister } from '../../../features/cash-flow/components/cash-register';
+import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
-import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
+import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
@@ -47,6 +48,7 @@ export function CashRegisterScreen({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { search } = useLocation();
+  const readOnly = useIsReadOnlyClientView();
   const filesHref = addClientQuery(paths.app.routes.arquivo.getHref(organization), clientId);
   // The categorizing task is the client's own (product §6).
   const categorizeHref = clientId ? null : paths.app.routes['tarefa-de-categorizacao'].getHref(organization);
@@ -72,16 +74,24 @@ export function CashRegisterScreen({
             <Anchor component={Link} to={filesHref} size="sm">
               Arquivos importados
             </Anchor>
-            <Button variant="light" component={Link} to={keepCurrentQuery(importHref, search)}>
-              Importar extratos
-            </Button>
+            {readOnly ? null : (
+              <Button variant="light" component={Link} to={keepCurrentQuery(importHref, search)}>
+                Importar extratos
+              </Button>
+            )}
           </>
         }
       />
       <UploadStatementsDialog
         opened={importOpened}
         onClose={() => navigate(keepCurrentQuery(closedHref, search), { replace: true })}
-        onUploaded={() => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey })}
+        onUploaded={(answer) => {
+          queryClient.invalidateQueries({ queryKey: cashFlowQueryKey });
+          // Behind the result, the screen moves to the days the files cover: their lines show there.
+          if (answer.period) {
+            navigate(addImportedPeriod(keepCurrentQuery(importHref, search), answer.period), { replace: true });
+          }
+        }}
         filesHref={filesHref}
       />
     </Stack>

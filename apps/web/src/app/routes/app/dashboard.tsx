@@ -6,11 +6,13 @@ import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { paths } from '../../../config/paths';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
+import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { ClientOverview } from '../../../features/dashboard/components/client-overview';
 import { ClientsTable } from '../../../features/team/components/clients-table';
 import { InvitationLinks } from '../../../features/team/components/invitation-links';
 import { PlannersTable } from '../../../features/team/components/planners-table';
 import { usePersona } from '../../../lib/persona';
+import type { UploadAnswer } from '../../../types/cash-flow-api';
 
 /** One dashboard address, three contents: the role decides (product §2). */
 export function DashboardRoute() {
@@ -73,7 +75,10 @@ function CashShortcuts({ organization }: { organization: string }) {
   const queryClient = useQueryClient();
   const [importOpened, setImportOpened] = useState(false);
   const [importLoaded, setImportLoaded] = useState(false);
+  // After an import, Meu caixa opens on the days the files cover.
+  const [importedPeriod, setImportedPeriod] = useState<UploadAnswer['period']>(null);
   const filesHref = paths.app.routes.arquivo.getHref(organization);
+  const cashRegisterHref = paths.app.routes['meu-caixa'].getHref(organization);
   return (
     <Paper withBorder p="md">
       <SectionHeader title="Meu caixa" description="Importe os extratos do banco e acompanhe entradas e saídas." />
@@ -86,7 +91,11 @@ function CashShortcuts({ organization }: { organization: string }) {
         >
           Importar extratos
         </Button>
-        <Button variant="light" component={Link} to={paths.app.routes['meu-caixa'].getHref(organization)}>
+        <Button
+          variant="light"
+          component={Link}
+          to={importedPeriod ? addImportedPeriod(cashRegisterHref, importedPeriod) : cashRegisterHref}
+        >
           Ver meu caixa
         </Button>
         <Anchor component={Link} to={filesHref} size="sm">
@@ -98,7 +107,10 @@ function CashShortcuts({ organization }: { organization: string }) {
           <UploadStatementsDialog
             opened={importOpened}
             onClose={() => setImportOpened(false)}
-            onUploaded={() => queryClient.invalidateQueries({ queryKey: cashFlowQueryKey })}
+            onUploaded={(answer) => {
+              queryClient.invalidateQueries({ queryKey: cashFlowQueryKey });
+              if (answer.period) setImportedPeriod(answer.period);
+            }}
             filesHref={filesHref}
           />
         </Suspense>

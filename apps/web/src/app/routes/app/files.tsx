@@ -5,11 +5,13 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
+import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { PendenciesPanel } from '../../../features/imports/components/pendencies-panel';
 import { StatementFilesPanel } from '../../../features/imports/components/statement-files-panel';
 import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
-import { useRouteClientId } from '../../../lib/client-scope';
+import { useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
+import type { UploadAnswer } from '../../../types/cash-flow-api';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 
@@ -20,6 +22,9 @@ export function FilesRoute() {
   const persona = usePersona();
   const queryClient = useQueryClient();
   const [importOpened, setImportOpened] = useState(false);
+  // After an import, 'Voltar ao Meu caixa' opens on the days the files cover.
+  const [importedPeriod, setImportedPeriod] = useState<UploadAnswer['period']>(null);
+  const readOnly = useIsReadOnlyClientView();
   if (!persona.data) return <PageLoader />;
   const viewedClientId = persona.data.view === 'client' ? null : clientId;
   if (persona.data.view !== 'client' && !viewedClientId) return <ClientRequiredNotice organization={organization} />;
@@ -34,19 +39,29 @@ export function FilesRoute() {
     <Stack gap="md" key={viewedClientId ?? 'self'}>
       {viewedClientId ? <ViewedClientTitle clientId={viewedClientId} screen="Arquivos" /> : null}
       <Group justify="space-between">
-        <Anchor component={Link} to={cashRegisterHref} size="sm">
+        <Anchor
+          component={Link}
+          to={importedPeriod ? addImportedPeriod(cashRegisterHref, importedPeriod) : cashRegisterHref}
+          size="sm"
+        >
           Voltar ao Meu caixa
         </Anchor>
-        <Button variant="light" onClick={() => setImportOpened(true)}>
-          Importar extratos
-        </Button>
+        {readOnly ? null : (
+          <Button variant="light" onClick={() => setImportOpened(true)}>
+            Importar extratos
+          </Button>
+        )}
       </Group>
-      <PendenciesPanel onCompleted={refreshCashFlow} />
+      {/* Pendencies ask the client (or their planner) for data: a manager only reads (ADR 17). */}
+      {readOnly ? null : <PendenciesPanel onCompleted={refreshCashFlow} />}
       <StatementFilesPanel onFileDeleted={refreshCashFlow} />
       <UploadStatementsDialog
         opened={importOpened}
         onClose={() => setImportOpened(false)}
-        onUploaded={refreshCashFlow}
+        onUploaded={(answer) => {
+          refreshCashFlow();
+          if (answer.period) setImportedPeriod(answer.period);
+        }}
       />
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { Anchor, Group } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { FutureFlow } from '../../../features/future-flow/components/future-flow';
@@ -25,9 +26,15 @@ export function FutureFlowRoute() {
       }),
       viewedClientId,
     );
+  const idealBudgetHref = addClientQuery(paths.app.routes['orcamento-ideal'].getHref(organization), viewedClientId);
   return (
     <>
       {viewedClientId ? <ViewedClientTitle clientId={viewedClientId} screen="Fluxo futuro" /> : null}
+      <Group justify="flex-end" mb="xs">
+        <Anchor component={Link} to={idealBudgetHref} size="sm">
+          Orçamento ideal
+        </Anchor>
+      </Group>
       <FutureFlow key={viewedClientId ?? 'self'} getMonthHref={getMonthHref} viewsClient={Boolean(viewedClientId)} />
     </>
   );

@@ -52,7 +52,7 @@ function PlanningTaskLink({ taskId, href }: { taskId: string; href: string }) {
 }
 
 /** A month's budget, planned against actual, with where its plan comes from. */
-function MonthBudget({ month }: { month: string }) {
+function MonthBudget({ month, idealBudgetHref }: { month: string; idealBudgetHref: string }) {
   const queryClient = useQueryClient();
   const budget = useMonthBudget(month);
   const refresh = () => queryClient.invalidateQueries({ queryKey: budgetQueryKey });
@@ -62,7 +62,7 @@ function MonthBudget({ month }: { month: string }) {
   }, [budget.dataUpdatedAt, queryClient]);
   return (
     <Stack gap="md">
-      <MonthPlanNotice month={month} onCreated={refresh} />
+      <MonthPlanNotice month={month} onCreated={refresh} idealBudgetHref={idealBudgetHref} />
       <BudgetQueryEditor budget={budget} />
     </Stack>
   );
@@ -77,6 +77,7 @@ export function MonthBudgetRoute() {
   const viewedClientId = persona.data.view === 'client' ? null : clientId;
   if (persona.data.view !== 'client' && !viewedClientId) return <ClientRequiredNotice organization={organization} />;
   const futureFlowHref = addClientQuery(paths.app.routes['fluxo-futuro'].getHref(organization), viewedClientId);
+  const idealBudgetHref = addClientQuery(paths.app.routes['orcamento-ideal'].getHref(organization), viewedClientId);
   const month = readMonthParameter(date);
   if (!month) return <InvalidMonth futureFlowHref={futureFlowHref} />;
   const task = readPositiveId(taskId);
@@ -92,13 +93,16 @@ export function MonthBudgetRoute() {
         actions={
           <Group gap="md">
             {task ? <PlanningTaskLink taskId={task} href={planningHref} /> : null}
+            <Anchor component={Link} to={idealBudgetHref} size="sm">
+              Orçamento ideal
+            </Anchor>
             <Anchor component={Link} to={futureFlowHref} size="sm">
               Voltar ao fluxo futuro
             </Anchor>
           </Group>
         }
       />
-      <MonthBudget key={`${month}/${viewedClientId ?? 'self'}`} month={month} />
+      <MonthBudget key={`${month}/${viewedClientId ?? 'self'}`} month={month} idealBudgetHref={idealBudgetHref} />
     </Stack>
   );
 }

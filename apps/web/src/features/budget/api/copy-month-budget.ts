@@ -1,3 +1,4 @@
+import { hasSomethingToCopy } from '@prumo/domain/budget/ideal-budget';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
@@ -31,7 +32,7 @@ export async function getMonthBudgetSources(targetMonth: string, signal?: AbortS
   const ideal = flow.ideal;
   return {
     previousDate: current?.carried && current.plannedFrom ? current.plannedFrom.date : null,
-    hasIdeal: Boolean(ideal && (ideal.income > 0 || ideal.expense > 0 || ideal.assetTransfer > 0)),
+    hasIdeal: hasSomethingToCopy(ideal),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { formatMonthName } from '@prumo/domain/budget/target-month';
+import { useIsReadOnlyClientView } from '../../../lib/client-scope';
 import { describeError, isApiError } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { type MonthBudgetCopy, useCopyMonthBudget, useMonthBudgetSources } from '../api/copy-month-budget';
@@ -18,8 +19,10 @@ interface BudgetPlanningCopyOfferProps {
 export function BudgetPlanningCopyOffer({ targetMonth, isMonthEmpty }: BudgetPlanningCopyOfferProps) {
   const sources = useMonthBudgetSources(targetMonth, isMonthEmpty);
   const copy = useCopyMonthBudget();
+  // A manager viewing a client copies nothing (ADR 17).
+  const readOnly = useIsReadOnlyClientView();
   // Stays mounted once the copy fills the month, so the copy's own success message still shows.
-  if (!isMonthEmpty || !sources.data || (!sources.data.previousDate && !sources.data.hasIdeal)) return null;
+  if (readOnly || !isMonthEmpty || !sources.data || (!sources.data.previousDate && !sources.data.hasIdeal)) return null;
 
   const askCopy = (from: MonthBudgetCopy['from']) =>
     copy.mutate(

@@ -16,9 +16,17 @@ interface CashFlowTableProps {
   onSelectedIdsChange: (ids: Set<number>) => void;
   /** Faded while the next page or filter loads. */
   stale?: boolean;
+  /** A manager viewing a client (ADR 17): the lines without selection, categorizing, ignoring or deleting. */
+  readOnly?: boolean;
 }
 
-export function CashFlowTable({ lines, selectedIds, onSelectedIdsChange, stale = false }: CashFlowTableProps) {
+export function CashFlowTable({
+  lines,
+  selectedIds,
+  onSelectedIdsChange,
+  stale = false,
+  readOnly = false,
+}: CashFlowTableProps) {
   const allSelected = lines.length > 0 && lines.every((line) => selectedIds.has(line.id));
   const someSelected = lines.some((line) => selectedIds.has(line.id));
 
@@ -34,7 +42,7 @@ export function CashFlowTable({ lines, selectedIds, onSelectedIdsChange, stale =
       <Table verticalSpacing="xs" highlightOnHover opacity={stale ? 0.6 : 1}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            <Table.Th w={40} display={readOnly ? 'none' : undefined}>
               <Checkbox
                 aria-label="Selecionar todas as transações da página"
                 checked={allSelected}
@@ -62,6 +70,7 @@ export function CashFlowTable({ lines, selectedIds, onSelectedIdsChange, stale =
               line={line}
               selected={selectedIds.has(line.id)}
               onSelectedChange={(checked) => toggleLine(line.id, checked)}
+              readOnly={readOnly}
             />
           ))}
         </Table.Tbody>
@@ -74,10 +83,12 @@ function CashFlowRow({
   line,
   selected,
   onSelectedChange,
+  readOnly,
 }: {
   line: CashFlowLine;
   selected: boolean;
   onSelectedChange: (checked: boolean) => void;
+  readOnly: boolean;
 }) {
   const ignore = useUpdateCashFlowLine();
   const remove = useDeleteCashFlowLine();
@@ -110,7 +121,7 @@ function CashFlowRow({
 
   return (
     <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined} opacity={ignored ? 0.55 : 1}>
-      <Table.Td>
+      <Table.Td display={readOnly ? 'none' : undefined}>
         <Checkbox
           aria-label={`Selecionar ${line.name}`}
           checked={selected}
@@ -146,7 +157,13 @@ function CashFlowRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <LineCategoryPicker line={line} applyToSimilar={false} />
+        {readOnly ? (
+          <Text size="sm">
+            {[line.category_name, line.description_name].filter(Boolean).join(' · ') || 'Sem categoria'}
+          </Text>
+        ) : (
+          <LineCategoryPicker line={line} applyToSimilar={false} />
+        )}
       </Table.Td>
       <Table.Td ta="right">
         <AmountText amount={line.amount} />
@@ -155,11 +172,11 @@ function CashFlowRow({
         <Switch
           aria-label={`Ignorar ${line.name}`}
           checked={ignored}
-          disabled={ignore.isPending}
+          disabled={readOnly || ignore.isPending}
           onChange={(event) => toggleIgnored(event.currentTarget.checked)}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td display={readOnly ? 'none' : undefined}>
         <Button
           variant="subtle"
           color="red"

@@ -4,7 +4,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { PaginationControls } from '../../../components/pagination-controls';
 import { SectionHeader } from '../../../components/section-header';
-import { useRouteClientId } from '../../../lib/client-scope';
+import { useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { describeError } from '../../../lib/errors';
 import { cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
 import { useCashFlowSummary } from '../api/get-cash-flow-summary';
@@ -15,6 +15,7 @@ import { CashFlowSummaryStrip } from './cash-flow-summary-strip';
 import { CashFlowTable } from './cash-flow-table';
 import { CategorySummary } from './category-summary';
 import { ExportCashFlowButton } from './export-cash-flow-button';
+import { ImportedPeriodNotice } from './imported-period-notice';
 import { NewCashFlowLineDialog } from './new-cash-flow-line-dialog';
 
 // The chart library is large: it loads with the charts, after the lines, in a chunk of its own.
@@ -32,6 +33,7 @@ interface CashRegisterProps {
  */
 export function CashRegister({ actions }: CashRegisterProps) {
   const clientId = useRouteClientId();
+  const readOnly = useIsReadOnlyClientView();
   const { options, setOptions, resetFilters, filter } = useCashFlowOptions(clientId);
   const [offset, setOffset] = useState(0);
   const [selectedIds, setSelectedIds] = useState<Set<number>>(() => new Set());
@@ -55,8 +57,9 @@ export function CashRegister({ actions }: CashRegisterProps) {
       <Group justify="flex-end" gap="sm">
         {actions}
         <ExportCashFlowButton filter={filter} />
-        <Button onClick={() => setCreating(true)}>Nova transação</Button>
+        {readOnly ? null : <Button onClick={() => setCreating(true)}>Nova transação</Button>}
       </Group>
+      <ImportedPeriodNotice options={options} onChange={changeOptions} />
       <CashFlowFilters
         options={options}
         onChange={changeOptions}
@@ -68,7 +71,7 @@ export function CashRegister({ actions }: CashRegisterProps) {
       <CashFlowSummaryStrip summary={summary.data} />
       <Paper withBorder p="md">
         <SectionHeader title="Transações" />
-        {selectedIds.size > 0 ? (
+        {selectedIds.size > 0 && !readOnly ? (
           <Stack mb="sm">
             <CashFlowBulkActions selectedIds={selectedIds} onDone={() => setSelectedIds(new Set())} />
           </Stack>
@@ -100,6 +103,7 @@ export function CashRegister({ actions }: CashRegisterProps) {
                 selectedIds={selectedIds}
                 onSelectedIdsChange={setSelectedIds}
                 stale={lines.isPlaceholderData}
+                readOnly={readOnly}
               />
               <PaginationControls
                 count={lines.data.count}

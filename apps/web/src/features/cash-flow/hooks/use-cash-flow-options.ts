@@ -240,3 +240,32 @@ export function useCashFlowOptions(clientId: string | null) {
 
   return { options, setOptions, resetFilters, filter: buildCashFlowFilter(options) };
 }
+
+/**
+ * After an import, Meu caixa opens on the days the imported files cover (not on the current
+ * month, where their lines may not be): the period, and a mark that says where it came from.
+ */
+const importedPeriodParameter = 'periodoImportado';
+
+export interface ImportedPeriod {
+  start: string;
+  end: string;
+}
+
+/** `href` showing `period` as the imported files' period (other parameters, such as clientId, kept). */
+export function addImportedPeriod(href: string, period: ImportedPeriod): string {
+  const [path = '', query = ''] = href.split('?');
+  const parameters = new URLSearchParams(query);
+  for (const name of optionParameters) parameters.delete(name);
+  parameters.set('start', period.start);
+  parameters.set('end', period.end);
+  parameters.set(importedPeriodParameter, `${period.start}..${period.end}`);
+  return `${path}?${parameters.toString()}`;
+}
+
+/** The imported files' period while the screen still shows exactly it, else null. */
+export function readImportedPeriod(parameters: URLSearchParams, options: CashFlowOptions): ImportedPeriod | null {
+  const [start = null, end = null] = (parameters.get(importedPeriodParameter) ?? '').split('..');
+  if (!start || !end || options.periodMode !== 'range') return null;
+  return options.rangeStart === start && options.rangeEnd === end ? { start, end } : null;
+}

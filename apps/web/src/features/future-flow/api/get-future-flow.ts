@@ -12,14 +12,23 @@ export interface MonthRangeQuery {
   endDate?: string;
 }
 
-/** GET future-flow/: actual and planned money of each month of the range, with its budget and task. */
-export function getFutureFlow(range: MonthRangeQuery, signal?: AbortSignal): Promise<FutureFlowMonths> {
-  return requestApi<FutureFlowMonths>('future-flow/', { query: { ...range }, signal });
+/** The range, and whether the ideal budget's totals come along (`ideal`). */
+export interface FutureFlowQuery extends MonthRangeQuery {
+  withIdeal?: boolean;
 }
 
-export function futureFlowQueryOptions(clientId: string | null, range: MonthRangeQuery) {
+/** GET future-flow/: actual and planned money of each month of the range, with its budget and task. */
+export function getFutureFlow(range: FutureFlowQuery, signal?: AbortSignal): Promise<FutureFlowMonths> {
+  const { withIdeal, ...months } = range;
+  return requestApi<FutureFlowMonths>('future-flow/', {
+    query: { ...months, ...(withIdeal ? { ideal: 'true' } : {}) },
+    signal,
+  });
+}
+
+export function futureFlowQueryOptions(clientId: string | null, range: FutureFlowQuery) {
   return queryOptions({
-    queryKey: [...futureFlowQueryKey, 'months', clientId, range.startDate, range.endDate],
+    queryKey: [...futureFlowQueryKey, 'months', clientId, range.startDate, range.endDate, Boolean(range.withIdeal)],
     queryFn: ({ signal }) => getFutureFlow(range, signal),
     placeholderData: keepPreviousData,
     // Budgets change on other screens (items added to a month): read again whenever shown.
@@ -27,7 +36,7 @@ export function futureFlowQueryOptions(clientId: string | null, range: MonthRang
   });
 }
 
-export function useFutureFlow(range: MonthRangeQuery) {
+export function useFutureFlow(range: FutureFlowQuery) {
   const clientId = useRouteClientId();
   return useQuery(futureFlowQueryOptions(clientId, range));
 }

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { PaginationControls } from '../../../components/pagination-controls';
 import { SectionHeader } from '../../../components/section-header';
+import { useIsReadOnlyClientView } from '../../../lib/client-scope';
 import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateTime, formatIsoDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
@@ -89,6 +90,8 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
   const remove = useDeleteFile();
   const download = useDownloadStatementFile();
   const [confirming, setConfirming] = useState(false);
+  // A manager viewing a client deletes nothing of theirs (ADR 17).
+  const readOnly = useIsReadOnlyClientView();
   return (
     <Table.Tr>
       <Table.Td>
@@ -128,15 +131,17 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
               Baixar
             </Button>
           ) : null}
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Excluir ${file.name}`}
-            onClick={() => setConfirming(true)}
-          >
-            Excluir
-          </Button>
+          {readOnly ? null : (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Excluir ${file.name}`}
+              onClick={() => setConfirming(true)}
+            >
+              Excluir
+            </Button>
+          )}
         </Group>
         <ConfirmDialog
           opened={confirming}

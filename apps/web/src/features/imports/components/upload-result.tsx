@@ -1,5 +1,6 @@
 import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatIsoDate } from '../../../lib/format';
 import type { StatementFile, UploadAnswer } from '../../../types/cash-flow-api';
 import { FileAccounts } from './file-accounts';
 import { FileName } from './file-name';
@@ -66,6 +67,11 @@ export function UploadResult({ answer, filesHref }: { answer: UploadAnswer; file
       <Text fw={600} role="status">
         {answer.files.length === 1 ? '1 arquivo importado' : `${answer.files.length} arquivos importados`}
       </Text>
+      {answer.period ? (
+        <Text size="sm">
+          Transações de {formatIsoDate(answer.period.start)} a {formatIsoDate(answer.period.end)}.
+        </Text>
+      ) : null}
       {answer.files.map((file) => (
         <ImportedFileSummary key={file.id} file={file} />
       ))}
