@@ -29,7 +29,13 @@ export interface TestContext {
 
 /** Builds the real app on the run's database; closed after the file's tests. */
 export async function createTestContext(
-  options: { rateLimitScale?: number; statementReader?: StatementReader } = {},
+  options: {
+    rateLimitScale?: number;
+    statementReader?: StatementReader;
+    logLines?: string[];
+    /** The environment the config is read from; otherwise links start at http://prumo.test. */
+    environment?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
   const mailbox: TestContext['mailbox'] = [];
@@ -39,11 +45,18 @@ export async function createTestContext(
     },
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
-  const config = { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
+  const config = options.environment
+    ? { ...readConfig(options.environment), dataDir }
+    : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
   const app = await buildApp(
     { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.
-    { rateLimitScale: options.rateLimitScale ?? 100, statementReader: options.statementReader },
+    {
+      rateLimitScale: options.rateLimitScale ?? 100,
+      statementReader: options.statementReader,
+      // The log is kept in `logLines` when a test asks to read it.
+      ...(options.logLines && { logger: true, logStream: { write: (line: string) => options.logLines?.push(line) } }),
+    },
   );
   afterAll(async () => {
     await app.close();
