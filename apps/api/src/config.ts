@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { productionPasswordCost } from './lib/passwords';
 
 export interface AppConfig {
   port: number;
@@ -14,6 +15,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Where the built web app lives; served when present. */
   webDistDir: string;
+  /** scrypt's N for new password hashes: production's always (no variable lowers it); only tests pass less. */
+  passwordHashCost: number;
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -48,5 +51,6 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     smtpUrl: environment.SMTP_URL || undefined,
     publicUrl: readPublicUrl(environment.PUBLIC_URL || undefined, host, port),
     webDistDir: path.join(repositoryRoot, 'apps/web/dist'),
+    passwordHashCost: productionPasswordCost,
   };
 }

@@ -18,6 +18,11 @@ import { insertAuthToken, insertUserWithProfile, type UserRow } from '../../src/
 import { insertDefaultCategories } from '../../src/modules/categories/categories.repo';
 
 export const testPassword = 'Senha@segura1';
+/**
+ * scrypt's N in tests: a sixteenth of production's, so the many registrations and sign-ins stay
+ * quick. Production's cost has its own test (passwords.test.ts), and `environment` gives it back.
+ */
+export const testPasswordCost = 2 ** 13;
 let passwordHash: string | undefined;
 
 export interface TestContext {
@@ -47,7 +52,7 @@ export async function createTestContext(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
   const config = options.environment
     ? { ...readConfig(options.environment), dataDir }
-    : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
+    : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test', passwordHashCost: testPasswordCost };
   const app = await buildApp(
     { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.
@@ -85,7 +90,7 @@ export interface TestOrganization {
 /** An organization of its own per test (unique slug), with a user of each role already signed in. */
 export async function createTestOrganization(context: TestContext, options: { toggles?: string[] } = {}) {
   const { db } = context.database;
-  passwordHash ??= await hashPassword(testPassword);
+  passwordHash ??= await hashPassword(testPassword, testPasswordCost);
   const slug = `t-${createSecret(6)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x')}`;

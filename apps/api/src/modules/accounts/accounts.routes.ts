@@ -148,7 +148,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
     { schema: { tags, body: PasswordChangeSchema, response: { 200: DetailSchema } } },
     async (request) => {
       const caller = requireCaller(request);
-      await changePassword(deps, caller, readTokenKey(request) ?? '', request.body);
+      await changePassword(deps, request, caller, readTokenKey(request) ?? '', request.body);
       return { detail: accountMessages.passwordChanged };
     },
   );
@@ -165,7 +165,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       },
     },
     async (request) => {
-      await checkPassword(deps, requireCaller(request), request.body.password);
+      await checkPassword(deps, request, requireCaller(request), request.body.password);
       return { valid: true as const };
     },
   );
