@@ -7,7 +7,6 @@ import {
   createTestContext,
   createTestOrganization,
   type TestContext,
-  type TestOrganization,
   type TestUser,
   testPassword,
 } from './helpers/test-app';

@@ -1,5 +1,5 @@
 import type { AccessLevel } from '@prumo/domain/auth/roles';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
