@@ -27,6 +27,7 @@ import {
   signInWithAccessLink,
   signOut,
 } from './accounts.service';
+import { refuseCommonPassword } from './common-passwords/common-passwords';
 
 const DetailSchema = z.object({ detail: z.string() });
 const publicCall = { public: true };
@@ -81,7 +82,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/registration/',
-    { config: limitedPublicCall, schema: { tags, body: RegistrationSchema, response: { 201: DetailSchema } } },
+    {
+      config: limitedPublicCall,
+      schema: {
+        tags,
+        body: RegistrationSchema.superRefine(refuseCommonPassword('password1')),
+        response: { 201: DetailSchema },
+      },
+    },
     async (request, reply) => {
       await register(deps, request, request.body);
       return reply.status(201).send({ detail: accountMessages.accountCreated });
@@ -90,7 +98,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/registration/simple/',
-    { config: limitedPublicCall, schema: { tags, body: SimpleRegistrationSchema, response: { 201: DetailSchema } } },
+    {
+      config: limitedPublicCall,
+      schema: {
+        tags,
+        body: SimpleRegistrationSchema.superRefine(refuseCommonPassword('password1')),
+        response: { 201: DetailSchema },
+      },
+    },
     async (request, reply) => {
       await register(deps, request, request.body);
       return reply.status(201).send({ detail: accountMessages.accountCreated });
@@ -136,7 +151,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/password/reset/confirm/',
-    { config: publicCall, schema: { tags, body: PasswordResetConfirmSchema, response: { 200: DetailSchema } } },
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        body: PasswordResetConfirmSchema.superRefine(refuseCommonPassword('new_password1')),
+        response: { 200: DetailSchema },
+      },
+    },
     async (request) => {
       await confirmPasswordReset(deps, request.body);
       return { detail: accountMessages.passwordChanged };
@@ -145,7 +167,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/password/change/',
-    { schema: { tags, body: PasswordChangeSchema, response: { 200: DetailSchema } } },
+    {
+      schema: {
+        tags,
+        body: PasswordChangeSchema.superRefine(refuseCommonPassword('new_password1')),
+        response: { 200: DetailSchema },
+      },
+    },
     async (request) => {
       const caller = requireCaller(request);
       await changePassword(deps, request, caller, readTokenKey(request) ?? '', request.body);
