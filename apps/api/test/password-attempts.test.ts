@@ -67,6 +67,22 @@ describe('sign-in attempts', () => {
     expect((await signInFrom('198.51.100.2', target.manager.email, testPassword, target.slug)).statusCode).toBe(429);
   });
 
+  it('counts by the connection’s address, not by X-Forwarded-For, which the caller writes', async () => {
+    const target = await createTestOrganization(context);
+    const statuses = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/rest-auth/login/',
+        payload: { email: target.client.email, password: 'errada-123', organization: target.slug },
+        remoteAddress: '198.51.100.8',
+        headers: { 'x-forwarded-for': `203.0.113.${attempt + 20}`, 'x-real-ip': `203.0.113.${attempt + 20}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
+
   it('stops one address after 20 failures over any accounts, and only that address', async () => {
     const target = await createTestOrganization(context);
     const responses = await Promise.all(
