@@ -181,3 +181,22 @@ describe('password hashes', () => {
     ).toBe(200);
   });
 });
+
+describe('per-address limits of public calls', () => {
+  it('let 10 of 30 parallel access-link requests from one address through, and no more', async () => {
+    const strict = await createTestContext({ rateLimitScale: 1 });
+    const target = await createTestOrganization(strict);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/rest-auth/access-link/',
+          payload: { email: target.client.email, organization: target.slug },
+          remoteAddress: '198.51.100.9',
+        }),
+      ),
+    );
+    expect(countStatuses(responses)).toEqual({ 200: 10, 429: 20 });
+    expect(strict.mailbox.filter((mail) => mail.to === target.client.email)).toHaveLength(10);
+  });
+});

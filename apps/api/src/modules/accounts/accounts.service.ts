@@ -107,8 +107,8 @@ export async function signIn(deps: AppDependencies, request: FastifyRequest, log
 
   const user = await findUserByEmail(deps.db, organization.id, login.email);
   if (user) {
-    if (!(await verifyPassword(login.password, user.passwordHash)))
-      failWithDetail(400, accountMessages.wrongCredentials);
+    const isRight = await verifyPassword(login.password, user.passwordHash);
+    if (!isRight) failWithDetail(400, accountMessages.wrongCredentials);
     await deleteLoginFailures(deps.db, accountKey, request.ip);
     if (!user.confirmed) throw new HttpError(400, { detail: accountMessages.unconfirmed, code: 'email_not_confirmed' });
     await rehashWhenWeak(deps, user, login.password);
