@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
+import { findUnusedPasswordHash } from '../../lib/passwords';
 import { readTokenKey, requireCaller } from '../../plugins/authentication';
 import {
   accountMessages,
@@ -35,6 +36,8 @@ const publicCall = { public: true };
 const limitedPublicCall = { public: true, perAddressLimit: 10 };
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  // Made now, so the first sign-in of an unknown e-mail takes no longer than any other.
+  void findUnusedPasswordHash(deps.config.passwordHashCost);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Autenticação e conta'];
 
