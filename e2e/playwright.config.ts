@@ -47,7 +47,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && npm run start -w @prumo/api`,
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    // E-mailed links open where the browser reaches the server.
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}` },
     url: `http://127.0.0.1:${port}/api/organization/demo/`,
     timeout: 120_000,
     reuseExistingServer: false,

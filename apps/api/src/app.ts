@@ -10,6 +10,7 @@ import { createStatementReaderPool, type StatementReader } from '@prumo/statemen
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
+import { serializeRequestForLog } from './lib/log-redaction';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerBudgetRoutes } from './modules/budget/budget.routes';
 import { registerBudgetPlanningRoutes } from './modules/budget/budget-planning.routes';
@@ -30,6 +31,8 @@ import { registerRateLimit } from './plugins/rate-limit';
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Where the log goes when `logger` is on (stdout unless given; tests read it). */
+  logStream?: { write(line: string): void };
   /** Multiplies the per-address limits of public calls (tests make many calls from one address). */
   rateLimitScale?: number;
   /** Reads uploaded statements off the event loop; a worker pool unless a test brings its own. Closed with the app. */
@@ -40,7 +43,13 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDependencies, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   useBrazilianPortugueseMessages();
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger
+      ? {
+          level: 'info',
+          serializers: { req: serializeRequestForLog },
+          ...(options.logStream && { stream: options.logStream }),
+        }
+      : false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long parameter, a bad header) get the same body shape.
@@ -48,6 +57,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
       (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail: 'Requisição inválida.' });
     },
   });
+  app.decorate('publicUrl', deps.config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

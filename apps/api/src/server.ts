@@ -45,7 +45,10 @@ process.once('SIGINT', shutDown);
 process.once('SIGTERM', shutDown);
 
 try {
-  await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Links in e-mails start at ${config.publicUrl}${process.env.PUBLIC_URL ? '' : ' (set PUBLIC_URL to change it)'}`,
+  );
 } catch (error) {
   app.log.error(error);
   await database.close();

@@ -15,8 +15,20 @@ export interface Page<T> {
   results: T[];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured public origin (config.publicUrl), for absolute links built while answering. */
+    publicUrl: string;
+  }
+}
+
+/**
+ * The same call on another page, on Prumo's public origin. Appended, never resolved against the
+ * request: the Host header is the caller's to choose, and a path like `//evil.example/` would
+ * replace the origin.
+ */
 function buildPageAddress(request: FastifyRequest, limit: number, offset: number): string {
-  const address = new URL(request.url, `${request.protocol}://${request.host}`);
+  const address = new URL(`${request.server.publicUrl}${request.url}`);
   address.searchParams.set('limit', String(limit));
   address.searchParams.set('offset', String(offset));
   return address.toString();

@@ -18,6 +18,11 @@ import { insertAuthToken, insertUserWithProfile, type UserRow } from '../../src/
 import { insertDefaultCategories } from '../../src/modules/categories/categories.repo';
 
 export const testPassword = 'Senha@segura1';
+/**
+ * scrypt's N in tests: a sixteenth of production's, so the many registrations and sign-ins stay
+ * quick. Production's cost has its own test (passwords.test.ts), and `environment` gives it back.
+ */
+export const testPasswordCost = 2 ** 13;
 let passwordHash: string | undefined;
 
 export interface TestContext {
@@ -29,7 +34,13 @@ export interface TestContext {
 
 /** Builds the real app on the run's database; closed after the file's tests. */
 export async function createTestContext(
-  options: { rateLimitScale?: number; statementReader?: StatementReader } = {},
+  options: {
+    rateLimitScale?: number;
+    statementReader?: StatementReader;
+    logLines?: string[];
+    /** The environment the config is read from; otherwise links start at http://prumo.test. */
+    environment?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
   const mailbox: TestContext['mailbox'] = [];
@@ -39,11 +50,18 @@ export async function createTestContext(
     },
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
-  const config = { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
+  const config = options.environment
+    ? { ...readConfig(options.environment), dataDir }
+    : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test', passwordHashCost: testPasswordCost };
   const app = await buildApp(
     { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.
-    { rateLimitScale: options.rateLimitScale ?? 100, statementReader: options.statementReader },
+    {
+      rateLimitScale: options.rateLimitScale ?? 100,
+      statementReader: options.statementReader,
+      // The log is kept in `logLines` when a test asks to read it.
+      ...(options.logLines && { logger: true, logStream: { write: (line: string) => options.logLines?.push(line) } }),
+    },
   );
   afterAll(async () => {
     await app.close();
@@ -72,7 +90,7 @@ export interface TestOrganization {
 /** An organization of its own per test (unique slug), with a user of each role already signed in. */
 export async function createTestOrganization(context: TestContext, options: { toggles?: string[] } = {}) {
   const { db } = context.database;
-  passwordHash ??= await hashPassword(testPassword);
+  passwordHash ??= await hashPassword(testPassword, testPasswordCost);
   const slug = `t-${createSecret(6)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x')}`;

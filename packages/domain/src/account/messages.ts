@@ -7,6 +7,9 @@ export const validationMessages = {
   passwordRequired: 'Esse campo é obrigatório.',
   passwordTooShort: 'Mínimo 8 caracteres',
   passwordsDiffer: 'Senhas precisam ser iguais',
+  // Not the spec's: Prumo's own rules against guessable passwords.
+  passwordAllDigits: 'A senha não pode ter apenas números.',
+  passwordTooCommon: 'Esta senha é muito comum. Escolha uma mais difícil de adivinhar.',
   phoneInvalid: 'Número de telefone inválido',
   phoneDigitsOnly: 'Use apenas números',
   cpfRequired: 'Número de CPF é obrigatório',

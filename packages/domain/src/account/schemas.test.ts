@@ -62,6 +62,21 @@ describe('registration rules (product §5)', () => {
     expect(messagesOf(short)).toEqual({ password2: 'Senhas precisam ser iguais' });
   });
 
+  it('refuses a password of digits only', () => {
+    const digits = PasswordChangeSchema.safeParse({
+      old_password: 'x',
+      new_password1: '19283746501',
+      new_password2: '19283746501',
+    });
+    expect(messagesOf(digits)).toEqual({ new_password1: 'A senha não pode ter apenas números.' });
+    const mixed = PasswordChangeSchema.safeParse({
+      old_password: 'x',
+      new_password1: '1928374650a',
+      new_password2: '1928374650a',
+    });
+    expect(mixed.success).toBe(true);
+  });
+
   it('needs a password', () => {
     const result = PasswordChangeSchema.safeParse({ old_password: '', new_password1: '', new_password2: '' });
     expect(messagesOf(result)).toMatchObject({

@@ -11,9 +11,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** Links in e-mails point at PUBLIC_URL when set, else at the address the request came to. */
-export function findPublicOrigin(deps: AppDependencies, request: FastifyRequest): string {
-  return deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** Links in e-mails point at PUBLIC_URL, else at the address Prumo listens on; never at the request's Host. */
+export function findPublicOrigin(deps: AppDependencies): string {
+  return deps.config.publicUrl;
 }
 
 function absolute(origin: string, address: string | null): string | null {
@@ -29,7 +29,7 @@ export async function sendBrandedEmail(
   recipient: Recipient,
   content: { subject: string; lead: string; action: string; link: string; note: string },
 ): Promise<void> {
-  const origin = findPublicOrigin(deps, request);
+  const origin = findPublicOrigin(deps);
   const header = absolute(origin, organization.emailHeaderImage);
   const footer = absolute(origin, organization.emailFooterImage);
   const text = `Olá, ${recipient.firstName}!\n\n${content.lead}\n\n${content.action}: ${content.link}\n\n${content.note}\n\n${organization.name}`;
@@ -42,8 +42,8 @@ export async function sendBrandedEmail(
     footer ? `<img src="${escapeHtml(footer)}" alt="" width="600">` : `<p>${escapeHtml(organization.name)}</p>`,
   ].join('\n');
   await deps.mailer.send({ fromName: organization.name, to: recipient.email, subject: content.subject, text, html });
-  // The link in the log lets someone running Prumo locally follow it without a mail program.
-  request.log.info({ to: recipient.email, subject: content.subject, link: content.link }, 'e-mail sent');
+  // Never the link: it carries a live token. A developer reads it in the .eml outbox (DATA_DIR/mail).
+  request.log.info({ to: recipient.email, subject: content.subject }, 'e-mail sent');
 }
 
 export function sendConfirmationEmail(
@@ -57,7 +57,7 @@ export function sendConfirmationEmail(
     subject: `Confirme seu e-mail — ${organization.name}`,
     lead: `Sua conta em ${organization.name} foi criada. Confirme seu e-mail para entrar.`,
     action: 'Confirmar e-mail',
-    link: `${findPublicOrigin(deps, request)}/${organization.slug}/confirmar/${token}`,
+    link: `${findPublicOrigin(deps)}/${organization.slug}/confirmar/${token}`,
     note: 'O link vale por 3 dias. Se você não criou esta conta, ignore esta mensagem.',
   });
 }
@@ -73,7 +73,7 @@ export function sendPasswordResetEmail(
     subject: `Redefinição de senha — ${organization.name}`,
     lead: 'Recebemos um pedido para redefinir a sua senha.',
     action: 'Redefinir senha',
-    link: `${findPublicOrigin(deps, request)}/${organization.slug}/redefinir-senha/${recipient.uid}/${token}`,
+    link: `${findPublicOrigin(deps)}/${organization.slug}/redefinir-senha/${recipient.uid}/${token}`,
     note: 'O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
   });
 }
@@ -89,7 +89,7 @@ export function sendAccessLinkEmail(
     subject: `Seu link de acesso — ${organization.name}`,
     lead: 'Use o botão abaixo para entrar sem digitar a senha.',
     action: 'Entrar',
-    link: `${findPublicOrigin(deps, request)}/access/${token}`,
+    link: `${findPublicOrigin(deps)}/access/${token}`,
     note: 'O link vale por 15 minutos e só pode ser usado uma vez.',
   });
 }

@@ -1,5 +1,5 @@
 import type { AccessLevel } from '@prumo/domain/auth/roles';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
@@ -103,34 +103,49 @@ export async function markSignedIn(db: Executor, userId: number): Promise<void> 
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), gt(sql`now()`, authTokens.expiresAt)));
 }
 
-export async function insertLoginFailure(db: Database, accountKey: string, address: string): Promise<void> {
-  await db.insert(loginFailures).values({ accountKey, address });
+export interface AttemptLimits {
+  windowMinutes: number;
+  /** Failures of one account from one address. */
+  perAccountAndAddress: number;
+  /** Failures from one address, whatever the account. */
+  perAddress: number;
 }
 
-export async function countRecentLoginFailures(
+/**
+ * Books one password check for this account from this address, or answers false when a limit is
+ * reached. The booking is stored as a failure at once (a success deletes it): counting and
+ * booking happen under a lock on the address, so parallel attempts queue and each sees the ones
+ * before it. Every count involves the address, so that one lock covers them all.
+ */
+export async function reservePasswordAttempt(
   db: Database,
   accountKey: string,
   address: string,
-  windowMinutes: number,
-): Promise<{ account: number; address: number }> {
-  const since = sql`now() - make_interval(mins => ${windowMinutes})`;
-  const [row] = await db
-    .select({
-      account: sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
-      address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})::int`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.failedAt, since),
-        or(eq(loginFailures.accountKey, accountKey), eq(loginFailures.address, address)),
-      ),
+  limits: AttemptLimits,
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    await transaction.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`password-attempts:${address}`}, 0))`,
     );
-  return { account: row?.account ?? 0, address: row?.address ?? 0 };
+    const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+    const [row] = await transaction
+      .select({
+        account: sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`,
+        address: sql<number>`count(*)::int`,
+      })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.address, address), gt(loginFailures.failedAt, since)));
+    if ((row?.account ?? 0) >= limits.perAccountAndAddress || (row?.address ?? 0) >= limits.perAddress) return false;
+    await transaction.insert(loginFailures).values({ accountKey, address });
+    return true;
+  });
 }
 
-export async function deleteLoginFailures(db: Database, accountKey: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+/** After a right password: this account's failures from this address are forgotten (others stay). */
+export async function deleteLoginFailures(db: Database, accountKey: string, address: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.address, address)));
 }
 
 export async function insertOneTimeToken(

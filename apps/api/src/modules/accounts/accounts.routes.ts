@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
+import { findUnusedPasswordHash } from '../../lib/passwords';
 import { readTokenKey, requireCaller } from '../../plugins/authentication';
 import {
   accountMessages,
@@ -27,6 +28,7 @@ import {
   signInWithAccessLink,
   signOut,
 } from './accounts.service';
+import { refuseCommonPassword } from './common-passwords/common-passwords';
 
 const DetailSchema = z.object({ detail: z.string() });
 const publicCall = { public: true };
@@ -34,6 +36,8 @@ const publicCall = { public: true };
 const limitedPublicCall = { public: true, perAddressLimit: 10 };
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  // Made now, so the first sign-in of an unknown e-mail takes no longer than any other.
+  void findUnusedPasswordHash(deps.config.passwordHashCost);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Autenticação e conta'];
 
@@ -81,7 +85,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/registration/',
-    { config: limitedPublicCall, schema: { tags, body: RegistrationSchema, response: { 201: DetailSchema } } },
+    {
+      config: limitedPublicCall,
+      schema: {
+        tags,
+        body: RegistrationSchema.superRefine(refuseCommonPassword('password1')),
+        response: { 201: DetailSchema },
+      },
+    },
     async (request, reply) => {
       await register(deps, request, request.body);
       return reply.status(201).send({ detail: accountMessages.accountCreated });
@@ -90,7 +101,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/registration/simple/',
-    { config: limitedPublicCall, schema: { tags, body: SimpleRegistrationSchema, response: { 201: DetailSchema } } },
+    {
+      config: limitedPublicCall,
+      schema: {
+        tags,
+        body: SimpleRegistrationSchema.superRefine(refuseCommonPassword('password1')),
+        response: { 201: DetailSchema },
+      },
+    },
     async (request, reply) => {
       await register(deps, request, request.body);
       return reply.status(201).send({ detail: accountMessages.accountCreated });
@@ -136,7 +154,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/password/reset/confirm/',
-    { config: publicCall, schema: { tags, body: PasswordResetConfirmSchema, response: { 200: DetailSchema } } },
+    {
+      config: publicCall,
+      schema: {
+        tags,
+        body: PasswordResetConfirmSchema.superRefine(refuseCommonPassword('new_password1')),
+        response: { 200: DetailSchema },
+      },
+    },
     async (request) => {
       await confirmPasswordReset(deps, request.body);
       return { detail: accountMessages.passwordChanged };
@@ -145,10 +170,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/password/change/',
-    { schema: { tags, body: PasswordChangeSchema, response: { 200: DetailSchema } } },
+    {
+      schema: {
+        tags,
+        body: PasswordChangeSchema.superRefine(refuseCommonPassword('new_password1')),
+        response: { 200: DetailSchema },
+      },
+    },
     async (request) => {
       const caller = requireCaller(request);
-      await changePassword(deps, caller, readTokenKey(request) ?? '', request.body);
+      await changePassword(deps, request, caller, readTokenKey(request) ?? '', request.body);
       return { detail: accountMessages.passwordChanged };
     },
   );
@@ -165,7 +196,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       },
     },
     async (request) => {
-      await checkPassword(deps, requireCaller(request), request.body.password);
+      await checkPassword(deps, request, requireCaller(request), request.body.password);
       return { valid: true as const };
     },
   );

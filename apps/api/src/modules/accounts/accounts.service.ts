@@ -7,20 +7,20 @@ import type {
   SimpleRegistration,
 } from '@prumo/domain/account/schemas';
 import { type AccessLevel, canInvite, findPrimaryRole, findRoleByAddressWord } from '@prumo/domain/auth/roles';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
 import { users } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
-import { hashPassword, unusedPasswordHash, verifyPassword } from '../../lib/passwords';
+import { findUnusedPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
 import { type Caller, forgetSessionsOfUser, sessionMessages } from '../../plugins/authentication';
 import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
 import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 import {
+  type AttemptLimits,
   consumeOneTimeToken,
-  countRecentLoginFailures,
   deleteAuthToken,
   deleteAuthTokensOfUser,
   deleteLoginFailures,
@@ -30,18 +30,25 @@ import {
   findUserByEmail,
   findUserOrganizationSlug,
   insertAuthToken,
-  insertLoginFailure,
   insertOneTimeToken,
   insertUserWithProfile,
   markSignedIn,
   type NewUser,
+  reservePasswordAttempt,
   type UserRow,
 } from './accounts.repo';
 
 export const sessionLengthMilliseconds = 2 * 60 * 60 * 1000;
 const throttleWindowMinutes = 15;
-const maximumFailuresPerAccount = 5;
-const maximumFailuresPerAddress = 20;
+/**
+ * Wrong passwords allowed in the window: per account from one address (so someone elsewhere
+ * cannot lock the owner out) and per address over all accounts (so one address cannot spray).
+ */
+const passwordAttemptLimits: AttemptLimits = {
+  windowMinutes: throttleWindowMinutes,
+  perAccountAndAddress: 5,
+  perAddress: 20,
+};
 const confirmationValidMinutes = 3 * 24 * 60;
 const passwordResetValidMinutes = 60;
 const accessLinkValidMinutes = 15;
@@ -51,6 +58,7 @@ export const accountMessages = {
   wrongOrganization: 'Organizacao incorreta',
   unconfirmed: 'Confirme seu e-mail antes de entrar.',
   throttled: `Muitas tentativas de login. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
+  passwordChecksThrottled: `Muitas tentativas com a senha errada. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
   organizationNotFound: 'Organização não encontrada',
   invalidInvitation: 'Convite inválido.',
   invitationRoleRefused: 'Este convite não permite cadastrar este perfil.',
@@ -86,35 +94,47 @@ export async function createSession(deps: AppDependencies, userId: number): Prom
 
 /**
  * 200 with a key; 400 for a wrong e-mail or password; 403 when the password opens an account
- * of another organization only; 429 after too many failures for the account or the address.
+ * of another organization only; 429 after too many failures for the account from this address,
+ * or from this address overall.
  */
 export async function signIn(deps: AppDependencies, request: FastifyRequest, login: Login) {
   const organization = await findOrganizationOrFail(deps, login.organization);
   const accountKey = `${organization.id}:${login.email}`;
-  const failures = await countRecentLoginFailures(deps.db, accountKey, request.ip, throttleWindowMinutes);
-  if (failures.account >= maximumFailuresPerAccount || failures.address >= maximumFailuresPerAddress) {
+  if (!(await reservePasswordAttempt(deps.db, accountKey, request.ip, passwordAttemptLimits))) {
     failWithDetail(429, accountMessages.throttled);
   }
+  // From here the attempt counts as a failure unless the password proves right.
 
   const user = await findUserByEmail(deps.db, organization.id, login.email);
   if (user) {
-    if (!(await verifyPassword(login.password, user.passwordHash))) {
-      await insertLoginFailure(deps.db, accountKey, request.ip);
-      failWithDetail(400, accountMessages.wrongCredentials);
-    }
+    const isRight = await verifyPassword(login.password, user.passwordHash);
+    if (!isRight) failWithDetail(400, accountMessages.wrongCredentials);
+    await deleteLoginFailures(deps.db, accountKey, request.ip);
     if (!user.confirmed) throw new HttpError(400, { detail: accountMessages.unconfirmed, code: 'email_not_confirmed' });
-    await deleteLoginFailures(deps.db, accountKey);
+    await rehashWhenWeak(deps, user, login.password);
     return createSession(deps, user.id);
   }
 
   const hashesElsewhere = await findPasswordHashesElsewhere(deps.db, login.email, organization.id);
-  await insertLoginFailure(deps.db, accountKey, request.ip);
   for (const passwordHash of hashesElsewhere) {
     if (await verifyPassword(login.password, passwordHash)) failWithDetail(403, accountMessages.wrongOrganization);
   }
   // Same work as a real check, so the answer's timing does not tell whether the e-mail exists.
-  if (hashesElsewhere.length === 0) await verifyPassword(login.password, unusedPasswordHash);
+  if (hashesElsewhere.length === 0) {
+    await verifyPassword(login.password, await findUnusedPasswordHash(deps.config.passwordHashCost));
+  }
   failWithDetail(400, accountMessages.wrongCredentials);
+}
+
+/** A hash made at a lower cost than today's is replaced now that the password is known. */
+async function rehashWhenWeak(deps: AppDependencies, user: UserRow, password: string): Promise<void> {
+  if (!needsRehash(user.passwordHash, deps.config.passwordHashCost)) return;
+  const passwordHash = await hashPassword(password, deps.config.passwordHashCost);
+  // Only if nobody changed the password meanwhile.
+  await deps.db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
 }
 
 export async function signOut(deps: AppDependencies, caller: Caller, key: string): Promise<void> {
@@ -174,7 +194,7 @@ async function createUnconfirmedUser(
     lastName: person.last_name,
     phone: person.phone,
     cpf: person.cpf ?? null,
-    passwordHash: await hashPassword(person.password1),
+    passwordHash: await hashPassword(person.password1, deps.config.passwordHashCost),
     confirmed: false,
     registeredPlanHash: person.plan || null,
   };
@@ -277,7 +297,7 @@ export async function requestPasswordReset(
 
 export async function confirmPasswordReset(deps: AppDependencies, reset: PasswordResetConfirm): Promise<void> {
   const userId = decodeUid(reset.uid);
-  const passwordHash = await hashPassword(reset.new_password1);
+  const passwordHash = await hashPassword(reset.new_password1, deps.config.passwordHashCost);
   const resetUserId = await deps.db.transaction(async (transaction) => {
     const used = await consumeOneTimeToken(transaction, 'password_reset', reset.token);
     if (!used || used.userId !== userId) failOnField('token', accountMessages.invalidResetLink);
@@ -299,16 +319,36 @@ async function findCallerPasswordHash(deps: AppDependencies, caller: Caller): Pr
   return row.passwordHash;
 }
 
+/**
+ * Checks a signed-in user's password (password change, check-password) under the same limits as
+ * sign-in, counted per user and address: a stolen session cannot guess the password freely.
+ */
+async function verifyCallerPassword(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  caller: Caller,
+  password: string,
+): Promise<boolean> {
+  const accountKey = `user:${caller.userId}`;
+  if (!(await reservePasswordAttempt(deps.db, accountKey, request.ip, passwordAttemptLimits))) {
+    failWithDetail(429, accountMessages.passwordChecksThrottled);
+  }
+  const isRight = await verifyPassword(password, await findCallerPasswordHash(deps, caller));
+  if (isRight) await deleteLoginFailures(deps.db, accountKey, request.ip);
+  return isRight;
+}
+
 export async function changePassword(
   deps: AppDependencies,
+  request: FastifyRequest,
   caller: Caller,
   currentKey: string,
   change: PasswordChange,
 ): Promise<void> {
-  if (!(await verifyPassword(change.old_password, await findCallerPasswordHash(deps, caller)))) {
+  if (!(await verifyCallerPassword(deps, request, caller, change.old_password))) {
     failOnField('old_password', accountMessages.wrongOldPassword);
   }
-  const passwordHash = await hashPassword(change.new_password1);
+  const passwordHash = await hashPassword(change.new_password1, deps.config.passwordHashCost);
   await deps.db.transaction(async (transaction) => {
     await transaction.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
     // Other sessions end; the one that changed the password goes on.
@@ -317,8 +357,13 @@ export async function changePassword(
   forgetSessionsOfUser(deps.db, caller.userId);
 }
 
-export async function checkPassword(deps: AppDependencies, caller: Caller, password: string): Promise<void> {
-  if (!(await verifyPassword(password, await findCallerPasswordHash(deps, caller)))) {
+export async function checkPassword(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  caller: Caller,
+  password: string,
+): Promise<void> {
+  if (!(await verifyCallerPassword(deps, request, caller, password))) {
     failOnField('password', accountMessages.wrongPassword);
   }
 }

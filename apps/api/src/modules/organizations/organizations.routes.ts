@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { requireCaller } from '../../plugins/authentication';
+import { refuseCommonPassword } from '../accounts/common-passwords/common-passwords';
 import { OrganizationViewSchema } from './organization-view';
 import {
   changeBrandFiles,
@@ -49,7 +50,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: AppDepend
       schema: {
         tags,
         params: z.object({ slug: OrganizationSlugSchema }),
-        body: FinishOrganizationRegisterSchema,
+        body: FinishOrganizationRegisterSchema.superRefine(refuseCommonPassword('password1')),
         response: { 201: z.object({ detail: z.string() }) },
       },
     },

@@ -31,7 +31,7 @@ export async function emailNewTaskToClient(
     if (!client || !found) return;
     const { organization } = found;
     const author = task.createdByName ?? 'Seu planejador';
-    const screen = `${findPublicOrigin(deps, request)}/app/${organization.slug}/tarefas-e-avisos`;
+    const screen = `${findPublicOrigin(deps)}/app/${organization.slug}/tarefas-e-avisos`;
     await sendBrandedEmail(deps, request, organization, client, {
       subject: `${isNotice ? 'Novo aviso' : 'Nova tarefa'}: ${task.title} — ${organization.name}`,
       lead: [

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Path words after which every segment is a secret (one-time links, invitations). */
+const secretPathMarkers = new Set([
+  'access',
+  'confirmar',
+  'redefinir-senha',
+  'cadastro',
+  'cadastro-simples',
+  'invitation',
+]);
+const secretQueryName = /token|key|hash|pass|secret|code/i;
+// A random secret (base64url, mixed case); slugs and role words are lower case.
+const randomLookingSegment = /^(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{20,}$/;
+const hidden = '[oculto]';
+
+/** The address with its tokens hidden, for the log: a token read from the log signs in as its owner. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  const pathPart = queryStart === -1 ? url : url.slice(0, queryStart);
+  let afterMarker = false;
+  const segments = pathPart.split('/').map((segment) => {
+    if (segment === '') return segment;
+    if (afterMarker || randomLookingSegment.test(segment)) return hidden;
+    if (secretPathMarkers.has(safeDecode(segment))) afterMarker = true;
+    return segment;
+  });
+  const redactedPath = segments.join('/');
+  if (queryStart === -1) return redactedPath;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = ''] = pair.split('=', 1);
+      return secretQueryName.test(safeDecode(name)) ? `${name}=${hidden}` : pair;
+    })
+    .join('&');
+  return `${redactedPath}?${query}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Fastify's request line without secrets: the address is redacted, no header is logged (so no
+ * Authorization key), and the Host header, which the caller chooses, is left out.
+ */
+export function serializeRequestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
