@@ -37,7 +37,13 @@ describe('money between the client’s own accounts counts as nothing', () => {
   });
 
   it('in a plan’s totals', () => {
-    const item = { id: 1, categoryName: 'x', descriptionId: null, descriptionName: null, recurrence: 'monthly' as const };
+    const item = {
+      id: 1,
+      categoryName: 'x',
+      descriptionId: null,
+      descriptionName: null,
+      recurrence: 'monthly' as const,
+    };
     expect(
       sumBudgetItems([
         { ...item, categoryId: 1, categoryKind: 'income', amountCents: 500_000 },

@@ -1,6 +1,6 @@
 import type { PlannedItem } from '@prumo/domain/budget/budget-plan';
-import type { CategoryKind } from '@prumo/domain/categorization/default-categories';
 import { type BudgetItemRecurrence, selectItemsOfMonth } from '@prumo/domain/budget/budget-recurrence';
+import type { CategoryKind } from '@prumo/domain/categorization/default-categories';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { budgetItems, budgets, categories, descriptions } from '../../db/schema';

@@ -1,8 +1,8 @@
 import { compareBudgetWithActual } from '@prumo/domain/budget/budget-comparison';
 import { groupBudgetItems, sumBudgetItems } from '@prumo/domain/budget/budget-plan';
-import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import type { BudgetItemRecurrence } from '@prumo/domain/budget/budget-recurrence';
 import { findMonthBounds, formatMonthNumber, targetMonthNotFound } from '@prumo/domain/budget/target-month';
+import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import type { Database, Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/client-scope';
