@@ -10,7 +10,7 @@ export interface AppConfig {
   webDistDir: string;
 }
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+export const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   return {

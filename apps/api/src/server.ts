@@ -10,6 +10,7 @@ import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
 import { seedDemoWhenEmpty } from './db/seed/demo';
 import { insertMissingDefaultCategories } from './modules/categories/categories.repo';
 import { removeImportLeftovers } from './modules/imports/import-leftovers';
+import { markWebBuildServed } from './web-build';
 
 const config = readConfig();
 let embeddedServer: EmbeddedServer | null = null;
@@ -69,6 +70,7 @@ process.once('SIGTERM', shutDown);
 
 try {
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  markWebBuildServed(config.webDistDir);
 } catch (error) {
   app.log.error(error);
   await database.close();
