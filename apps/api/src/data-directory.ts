@@ -96,17 +96,18 @@ export function explainDataDirectoryError(dataDir: string, error: unknown): unkn
 
 /**
  * Makes `dataDir` ready and Prumo's: created if missing, private to this system user (what an
- * earlier version left is narrowed too), and locked by this process, which refuses to start
- * while another live Prumo holds it. The lock is removed when this process exits; one left
- * by a process that died (kill -9, a power cut) is taken over.
+ * earlier version left is narrowed too), and — with the embedded PostgreSQL, which one process
+ * owns — locked by this process, which refuses to start while another live Prumo holds it. The
+ * lock is removed when this process exits; one left by a process that died (kill -9) is taken
+ * over. Processes sharing an external database may share a data directory.
  */
-export async function prepareDataDirectory(dataDir: string): Promise<void> {
+export async function prepareDataDirectory(dataDir: string, options: { lock: boolean }): Promise<void> {
   try {
     await mkdir(dataDir, { recursive: true, mode: privateDirectoryMode });
     if (!(await stat(dataDir)).isDirectory()) {
       throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR', path: dataDir });
     }
-    await lockDataDirectory(dataDir);
+    if (options.lock) await lockDataDirectory(dataDir);
     await makeTreePrivate(path.join(dataDir, 'media'));
     await makeTreePrivate(path.join(dataDir, 'private'));
     await makeTreePrivate(path.join(dataDir, 'mail'));

@@ -16,7 +16,7 @@ const config = readConfig();
 let embeddedServer: EmbeddedServer | null = null;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
-  await prepareDataDirectory(config.dataDir);
+  await prepareDataDirectory(config.dataDir, { lock: !config.databaseUrl });
   try {
     await ensurePrivateDirectory(path.join(config.dataDir, 'media'));
   } catch (error) {

@@ -5,7 +5,7 @@ import { decideWebBuild, recordBuildTime } from './web-build';
 
 // `npm start`: build the web app when it needs it, then run the server.
 const config = readConfig();
-const holder = await findRunningPrumo(config.dataDir);
+const holder = config.databaseUrl ? null : await findRunningPrumo(config.dataDir);
 if (holder) {
   // Said before building: the build would delete the files the running Prumo serves.
   console.error(describeRunningPrumo(config.dataDir, holder));

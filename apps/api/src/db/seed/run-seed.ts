@@ -10,7 +10,7 @@ let embeddedServer: EmbeddedServer | null = null;
 if (!config.databaseUrl) {
   try {
     // The embedded server is the running Prumo's while it runs: seed through it, or stop it first.
-    await prepareDataDirectory(config.dataDir);
+    await prepareDataDirectory(config.dataDir, { lock: true });
     embeddedServer = await startEmbeddedServer(path.join(config.dataDir, 'pg'), console.log);
   } catch (error) {
     if (!(error instanceof StartError)) throw error;
