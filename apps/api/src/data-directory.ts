@@ -103,6 +103,8 @@ export function explainDataDirectoryError(dataDir: string, error: unknown): unkn
  */
 export async function prepareDataDirectory(dataDir: string, options: { lock: boolean }): Promise<void> {
   try {
+    // Missing parents get the usual mode: as root, the PostgreSQL user must pass through them.
+    await mkdir(path.dirname(dataDir), { recursive: true });
     await mkdir(dataDir, { recursive: true, mode: privateDirectoryMode });
     if (!(await stat(dataDir)).isDirectory()) {
       throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR', path: dataDir });

@@ -16,7 +16,7 @@ afterAll(async () => {
   // A failed test must not leave a PostgreSQL running on the machine.
   for (const directory of directories) {
     try {
-      const pid = readPostmasterPid(path.join(directory, 'data'));
+      const pid = readPostmasterPid(path.join(directory, 'missing', 'data'));
       process.kill(pid, 'SIGINT');
       for (let waited = 0; waited < 100 && isAlive(pid); waited += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -115,7 +115,8 @@ function expectOneLine(stderr: string, pattern: RegExp) {
 
 describe('Prumo’s process on its data directory', () => {
   it('starts again after kill -9, stopping the PostgreSQL the killed one left; a second one is refused while it runs', async () => {
-    const dataDir = path.join(await createParent(), 'data');
+    // Under a folder that does not exist yet (as e2e's data/e2e): as root the PostgreSQL user must pass through it.
+    const dataDir = path.join(await createParent(), 'missing', 'data');
     const port = await findFreePort();
     const first = startPrumo(dataDir, port);
     await waitUntilAnswering(first, port);
