@@ -19,7 +19,7 @@ export interface AppConfig {
   passwordHashCost: number;
 }
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+export const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const anyInterface = new Set(['0.0.0.0', '::', '']);
 
 function readPublicUrl(publicUrl: string | undefined, host: string, port: number): string {

@@ -1,35 +1,59 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDiskStorage } from './adapters/file-storage';
 import { createFileMailer, createSmtpMailer } from './adapters/mailer';
+import { ensurePrivateDirectory } from './adapters/private-files';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { type AppConfig, readConfig } from './config';
+import { explainDataDirectoryError, prepareDataDirectory, StartError } from './data-directory';
 import { openDatabase } from './db/database';
 import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
 import { seedDemoWhenEmpty } from './db/seed/demo';
 import { insertMissingDefaultCategories } from './modules/categories/categories.repo';
+import { removeImportLeftovers } from './modules/imports/import-leftovers';
+import { markWebBuildServed } from './web-build';
 
-const config = readConfig();
-mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
+const config = readConfigOrExit();
 let embeddedServer: EmbeddedServer | null = null;
-let connectionString = config.databaseUrl;
-if (!connectionString) {
-  embeddedServer = await startEmbeddedServer(path.join(config.dataDir, 'pg'), (line) => console.log(line));
-  await embeddedServer.createDatabaseIfMissing('prumo');
-  connectionString = embeddedServer.connectionStringFor('prumo');
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  await prepareDataDirectory(config.dataDir, { lock: !config.databaseUrl });
+  try {
+    await ensurePrivateDirectory(path.join(config.dataDir, 'media'));
+  } catch (error) {
+    throw explainDataDirectoryError(config.dataDir, error);
+  }
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embeddedServer = await startEmbeddedServer(path.join(config.dataDir, 'pg'), (line) => console.log(line));
+    await embeddedServer.createDatabaseIfMissing('prumo');
+    connectionString = embeddedServer.connectionStringFor('prumo');
+  }
+  database = await openDatabase(connectionString);
+} catch (error) {
+  // A data directory Prumo cannot use, or one another Prumo holds: one line, not a stack trace.
+  if (!(error instanceof StartError)) throw error;
+  console.error(error.message);
+  await embeddedServer?.stop();
+  process.exit(1);
 }
-const database = await openDatabase(connectionString);
 await insertMissingDefaultCategories(database.db);
 // An external database is someone's real data: demo accounts only through `npm run seed:demo`.
 if (embeddedServer && (await seedDemoWhenEmpty(database.db))) {
   console.log('Demo organizations created (see README for the accounts).');
+}
+const storage = createDiskStorage(path.join(config.dataDir, 'media'));
+const leftovers = await removeImportLeftovers(database.db, path.join(config.dataDir, 'private'));
+if (leftovers.bundles + leftovers.originals > 0) {
+  console.log(
+    `Removed what interrupted imports left: ${leftovers.bundles} empty bundle(s), ${leftovers.originals} kept original(s) with no file`,
+  );
 }
 
 const app = await buildApp(
   {
     db: database.db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(path.join(config.dataDir, 'mail')),
-    storage: createDiskStorage(path.join(config.dataDir, 'media')),
+    storage,
     config,
   },
   { logger: true },
@@ -49,9 +73,20 @@ try {
   app.log.info(
     `Links in e-mails start at ${config.publicUrl}${process.env.PUBLIC_URL ? '' : ' (set PUBLIC_URL to change it)'}`,
   );
+  markWebBuildServed(config.webDistDir);
 } catch (error) {
   app.log.error(error);
   await database.close();
   await embeddedServer?.stop();
   process.exit(1);
+}
+
+/** A setting Prumo cannot use (a PUBLIC_URL that is no address) stops the start with one line. */
+function readConfigOrExit(): AppConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }

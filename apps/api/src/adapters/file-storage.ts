@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDirectory, writePrivateFile } from './private-files';
 
 export interface FileStorage {
   /** Stores the bytes and answers the public address they are served from. */
@@ -34,14 +35,14 @@ export function createDiskStorage(
   return {
     async save(folder, extension, content) {
       const { safeFolder, fileName } = createFileName(folder, extension);
-      await mkdir(path.join(directory, safeFolder), { recursive: true });
-      await writeFile(path.join(directory, safeFolder, fileName), content);
+      await ensurePrivateDirectory(path.join(directory, safeFolder));
+      await writePrivateFile(path.join(directory, safeFolder, fileName), content);
       return `${mediaPrefix}${safeFolder}/${fileName}`;
     },
     async keep(folder, extension, content) {
       const { safeFolder, fileName } = createFileName(folder, extension);
-      await mkdir(path.join(privateDirectory, safeFolder), { recursive: true });
-      await writeFile(path.join(privateDirectory, safeFolder, fileName), content);
+      await ensurePrivateDirectory(path.join(privateDirectory, safeFolder));
+      await writePrivateFile(path.join(privateDirectory, safeFolder, fileName), content);
       return `${safeFolder}/${fileName}`;
     },
     async open(key) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDirectory, writePrivateFile } from './private-files';
 
 export interface MailMessage {
   to: string;
@@ -28,9 +28,10 @@ export function createFileMailer(directory: string): Mailer {
         text: message.text,
         html: message.html,
       });
-      await mkdir(directory, { recursive: true });
+      // A message carries live sign-in and reset tokens: Prumo's user only.
+      await ensurePrivateDirectory(directory);
       const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(directory, fileName), sent.message as Buffer);
+      await writePrivateFile(path.join(directory, fileName), sent.message as Buffer);
     },
   };
 }

@@ -1,0 +1,74 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { statementFiles } from '../../db/schema';
+
+/**
+ * Older than any import still running: several Prumo processes may share one database, so what
+ * another one is importing right now is never taken for a leftover.
+ */
+export const leftoverAgeMilliseconds = 60 * 60 * 1000;
+
+/**
+ * What an import stopped midway (kill -9, a power cut) leaves behind: the statement original kept
+ * on disk before its row was written, and the bundle made before its first file. The import
+ * itself is all or nothing, so neither is seen by anyone; both are removed at start-up.
+ */
+export async function removeImportLeftovers(
+  db: Database,
+  privateDirectory: string,
+  now = new Date(),
+): Promise<{ bundles: number; originals: number }> {
+  const cutoff = new Date(now.getTime() - leftoverAgeMilliseconds);
+  // A bundle a task links stays: the task shows it.
+  const removedBundles = await db.execute(sql`
+    DELETE FROM import_bundles AS bundle
+    WHERE bundle.created_at < ${cutoff.toISOString()}
+      AND NOT EXISTS (SELECT 1 FROM statement_files AS file WHERE file.bundle_id = bundle.id)
+      AND NOT EXISTS (SELECT 1 FROM tasks AS task WHERE task.bundle_id = bundle.id)
+  `);
+  return {
+    bundles: removedBundles.rowCount ?? 0,
+    originals: await removeOrphanOriginals(db, privateDirectory, cutoff),
+  };
+}
+
+async function listOldKeptFiles(privateDirectory: string, cutoff: Date): Promise<string[]> {
+  let folders: string[];
+  try {
+    folders = await readdir(privateDirectory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const keys: string[] = [];
+  for (const folder of folders) {
+    const folderPath = path.join(privateDirectory, folder);
+    if (!(await stat(folderPath)).isDirectory()) continue;
+    for (const name of await readdir(folderPath)) {
+      const details = await stat(path.join(folderPath, name));
+      if (details.isFile() && details.mtime < cutoff) keys.push(`${folder}/${name}`);
+    }
+  }
+  return keys;
+}
+
+async function removeOrphanOriginals(db: Database, privateDirectory: string, cutoff: Date): Promise<number> {
+  const keys = await listOldKeptFiles(privateDirectory, cutoff);
+  let removed = 0;
+  for (let start = 0; start < keys.length; start += 1000) {
+    const batch = keys.slice(start, start + 1000);
+    const rows = await db
+      .select({ storedPath: statementFiles.storedPath })
+      .from(statementFiles)
+      .where(inArray(statementFiles.storedPath, batch));
+    const referenced = new Set(rows.map((row) => row.storedPath));
+    for (const key of batch) {
+      if (referenced.has(key)) continue;
+      await rm(path.join(privateDirectory, key), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
