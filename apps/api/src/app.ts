@@ -26,6 +26,7 @@ import { maximumImageBytes } from './modules/profiles/uploaded-image';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerNulCharacterGuard } from './plugins/nul-character-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 
 export interface BuildAppOptions {
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.addHook('onClose', () => statementReader.close());
 
   registerErrorHandler(app);
+  registerNulCharacterGuard(app);
   registerAuthentication(app, deps.db);
   registerRateLimit(app, { scale: options.rateLimitScale });
 

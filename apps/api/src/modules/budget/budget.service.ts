@@ -35,7 +35,6 @@ export const budgetMessages = {
   categoryNotFound: 'Categorias não encontradas',
   descriptionNotInCategory: 'A descrição não pertence a esta categoria.',
   targetMonthNotFound,
-  nothingToChange: 'Nada para alterar.',
 };
 
 /** A budget holds at most this many items: a month's plan is a few dozen lines, not thousands. */
@@ -259,9 +258,6 @@ export async function editBudgetItem(
   id: number,
   input: ItemChanges,
 ) {
-  if (input.category === undefined && input.description === undefined && input.amount === undefined) {
-    failWithDetail(400, budgetMessages.nothingToChange);
-  }
   const current = await findBudgetItem(deps.db, scope, kind, id);
   if (!current) failWithDetail(404, budgetMessages.itemNotEdited);
   const changes: Partial<{ categoryId: number; descriptionId: number | null; amountCents: number }> = {};
