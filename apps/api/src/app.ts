@@ -28,6 +28,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulCharacterGuard } from './plugins/nul-character-guard';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders, setUploadedFileHeaders } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
 
   // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that way).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Prumo API', description: 'Planejamento financeiro pessoal e familiar', version: '1.2.1' },
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     root: path.join(deps.config.dataDir, 'media'),
     prefix: '/media/',
     decorateReply: false,
+    setHeaders: setUploadedFileHeaders,
   });
   registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -29,7 +29,7 @@ export interface TestContext {
 
 /** Builds the real app on the run's database; closed after the file's tests. */
 export async function createTestContext(
-  options: { rateLimitScale?: number; statementReader?: StatementReader } = {},
+  options: { rateLimitScale?: number; statementReader?: StatementReader; webDistDir?: string } = {},
 ): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
   const mailbox: TestContext['mailbox'] = [];
@@ -40,6 +40,7 @@ export async function createTestContext(
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test' };
+  if (options.webDistDir) config.webDistDir = options.webDistDir;
   const app = await buildApp(
     { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.
