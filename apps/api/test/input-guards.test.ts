@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipart } from './helpers/multipart';
 import {
@@ -71,6 +74,31 @@ describe('a NUL character in any input', () => {
     expect(upload.json()).toEqual({ files: nulMessage });
     const files = await call(context, 'GET', '/api/file/', { token: organization.client.token });
     expect(files.json().count).toBe(0);
+  });
+});
+
+describe('a NUL character inside an uploaded statement', () => {
+  it('is read as a space: the spreadsheet is imported, not answered with a 500', async () => {
+    const fixture = path.resolve(
+      import.meta.dirname,
+      '../../../../shared/fixtures/statements/financeiroLLE__Conciliacao-Extratos/Itau-CC-67890.xlsx',
+    );
+    const book = XLSX.read(readFileSync(fixture));
+    for (const sheet of Object.values(book.Sheets)) {
+      for (const [address, cell] of Object.entries(sheet)) {
+        const text = cell as XLSX.CellObject;
+        if (!address.startsWith('!') && text.t === 's') {
+          text.v = `${text.v}\u0000X`;
+          delete text.w;
+        }
+      }
+    }
+    const content = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const client = (await createTestOrganization(context)).client;
+    const body = buildMultipart([{ name: 'files', fileName: 'itau.xls', content, type: 'application/vnd.ms-excel' }]);
+    const upload = await call(context, 'POST', '/api/upload/', { token: client.token, ...body });
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json().files[0].transactions_added).toBeGreaterThan(0);
   });
 });
 
