@@ -317,10 +317,14 @@ describe('malformed input to every operation of the OpenAPI document', () => {
               `${operation.method} ${operation.path} as ${role.name} → ${response.statusCode}: ${attempt.label}`,
             );
           }
+          return response.statusCode;
         };
+        const [sensible, ...hostile] = attempts as [Attempt, ...Attempt[]];
+        // Signed out, a call that needs a session validates its input as it does for a role, then answers 401.
+        if ((await send(sensible)) === 401 && !role.user) continue;
         // A few at a time: password hashing and the database then work while the next request is read.
-        for (let start = 0; start < attempts.length; start += concurrentRequests) {
-          await Promise.all(attempts.slice(start, start + concurrentRequests).map(send));
+        for (let start = 0; start < hostile.length; start += concurrentRequests) {
+          await Promise.all(hostile.slice(start, start + concurrentRequests).map(send));
         }
       }
     }
