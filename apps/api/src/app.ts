@@ -28,7 +28,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulCharacterGuard } from './plugins/nul-character-guard';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurityHeaders, setUploadedFileHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, setHeadersBeforeRouting, setUploadedFileHeaders } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -47,6 +47,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long parameter, a bad header) get the same body shape.
     frameworkErrors: (error, _request, reply) => {
+      setHeadersBeforeRouting(reply as FastifyReply);
       (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail: 'Requisição inválida.' });
     },
   });

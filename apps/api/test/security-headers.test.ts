@@ -72,6 +72,14 @@ describe('security headers', () => {
     const unknown = await call(context, 'GET', '/api/nada/');
     expect(unknown.statusCode).toBe(404);
     expectPageHeaders(unknown);
+    // Answered before routing: a malformed address, a parameter too long to route.
+    for (const address of ['/api/organization/%E0%A4%A/', `/api/organization/${'x'.repeat(300)}/`]) {
+      const early = await call(context, 'GET', address);
+      expect(early.statusCode).toBeGreaterThanOrEqual(400);
+      expect(early.headers['x-content-type-options']).toBe('nosniff');
+      expect(early.headers['x-frame-options']).toBe('DENY');
+      expect(readPolicy(early).get('frame-ancestors')).toBe("'none'");
+    }
   });
 
   it('come with the web app: its first page, a page of an organization and its scripts', async () => {

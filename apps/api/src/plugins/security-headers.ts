@@ -38,6 +38,17 @@ export function setUploadedFileHeaders(reply: FastifyReply): void {
   reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
+/**
+ * For answers made before routing (a malformed address, an over-long parameter), which no hook
+ * sees: the same guarantees for a JSON body that loads nothing.
+ */
+export function setHeadersBeforeRouting(reply: FastifyReply): void {
+  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'no-referrer');
+}
+
 /** nosniff, the policy above, no framing by other sites, and no address (nor its tokens) sent as referrer. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, {
