@@ -59,5 +59,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Each organization's app is its own window: no other site keeps a handle on it.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Browsers heed it over HTTPS only. Not for subdomains: an organization may serve Prumo from its
+    // own domain, whose other sites are not Prumo's to decide.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
   });
 }
