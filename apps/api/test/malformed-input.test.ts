@@ -1,7 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
 import { buildMultipart } from './helpers/multipart';
-import { createTestContext, createTestOrganization, type TestContext, type TestOrganization } from './helpers/test-app';
+import {
+  call,
+  createTestContext,
+  createTestOrganization,
+  type TestContext,
+  type TestOrganization,
+} from './helpers/test-app';
+
+const statementFixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/statements');
 
 /**
  * Every operation of the OpenAPI document, sent malformed input anonymously and as each role: no
@@ -196,37 +206,40 @@ const tinyPng = Buffer.from(
   'base64',
 );
 
-function buildAttempts(operation: Operation, organization: TestOrganization): Attempt[] {
+function buildAttempts(operation: Operation, sensible: Record<string, string>, clientQuery: string): Attempt[] {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const sensible: Record<string, string> = { slug: organization.slug, role: 'cliente', hash: sampleTexts.hash ?? '' };
   const fillPath = (overrides: Record<string, string> = {}) =>
     operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
       encodeURIComponent(overrides[name] ?? sensible[name] ?? '1'),
     );
-  const attempts: Attempt[] = [{ label: 'sensible address, no body', url: fillPath() }];
+  const withQuery = (url: string, query = '') => {
+    const joined = [clientQuery, query].filter(Boolean).join('&');
+    return joined ? `${url}?${joined}` : url;
+  };
+  const attempts: Attempt[] = [{ label: 'sensible address, no body', url: withQuery(fillPath()) }];
   for (const parameter of pathParameters) {
     for (const text of hostileTexts) {
       attempts.push({
         label: `path ${parameter.name}=${JSON.stringify(text)}`,
-        url: fillPath({ [parameter.name]: text }),
+        url: withQuery(fillPath({ [parameter.name]: text })),
       });
     }
   }
-  const base = fillPath();
+  const base = withQuery(fillPath());
   for (const parameter of queryParameters) {
     for (const text of hostileTexts) {
       attempts.push({
         label: `query ${parameter.name}=${JSON.stringify(text)}`,
-        url: `${base}?${parameter.name}=${encodeURIComponent(text)}`,
+        url: withQuery(fillPath(), `${parameter.name}=${encodeURIComponent(text)}`),
       });
     }
     attempts.push({
       label: `query ${parameter.name} twice`,
-      url: `${base}?${parameter.name}=1&${parameter.name}=${encodeURIComponent(nul)}`,
+      url: withQuery(fillPath(), `${parameter.name}=1&${parameter.name}=${encodeURIComponent(nul)}`),
     });
   }
-  attempts.push({ label: 'unknown query with NUL', url: `${base}?q=${encodeURIComponent(nul)}` });
+  attempts.push({ label: 'unknown query with NUL', url: withQuery(fillPath(), `q=${encodeURIComponent(nul)}`) });
   if (operation.method === 'GET' || operation.method === 'DELETE') return attempts;
 
   for (const payload of [{}, [], 'texto', 1, { [nul]: 1 }]) {
@@ -278,7 +291,66 @@ beforeAll(async () => {
   sampleTexts.organization = organization.slug;
   sampleTexts.hash = me.json().hash;
   sampleTexts.role = 'cliente';
+  await seedClientRecords();
 });
+
+/** The client's own records (a typed line, a budget item, an imported statement), so calls on an id find one. */
+async function seedClientRecords(): Promise<void> {
+  const token = organization.client.token;
+  const categories: { id: number }[] = (await call(context, 'GET', '/api/category/', { token })).json();
+  const category = categories[0]?.id;
+  const seeds = [
+    await call(context, 'POST', '/api/cash-flow/', {
+      token,
+      payload: { name: 'Mercado', amount: -1000, date: '2026-11-10', category },
+    }),
+    await call(context, 'POST', '/api/budget-item/', {
+      token,
+      payload: { target_month: '2026-11', category, amount: 1000 },
+    }),
+    await call(context, 'POST', '/api/upload/', {
+      token,
+      ...buildMultipart([
+        {
+          name: 'files',
+          fileName: 'itau.xlsx',
+          content: readFileSync(path.join(statementFixtures, 'financeiroLLE__Conciliacao-Extratos/Itau-CC-67890.xlsx')),
+          type: 'application/octet-stream',
+        },
+      ]),
+    }),
+  ];
+  for (const seed of seeds) expect(seed.statusCode, seed.body).toBeLessThan(300);
+}
+
+/** Every `id` in a JSON answer, however deep. */
+function collectIds(value: unknown, into: Set<number>): void {
+  if (Array.isArray(value)) for (const item of value) collectIds(item, into);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'id' && typeof item === 'number') into.add(item);
+      else collectIds(item, into);
+    }
+  }
+}
+
+/** The ids the client's and their planner's lists show: candidates for the `{id}` of an address. */
+async function collectVisibleIds(operations: Operation[]): Promise<number[]> {
+  const ids = new Set<number>();
+  const lists = operations.filter((operation) => operation.method === 'GET' && !operation.path.includes('{'));
+  for (const operation of lists) {
+    for (const [token, query] of [
+      [organization.client.token, ''],
+      [organization.planner.token, `?clientId=${organization.client.row.id}`],
+    ] as const) {
+      const response = await call(context, 'GET', `${operation.path}${query}`, { token });
+      if (response.statusCode === 200 && response.headers['content-type']?.toString().includes('json')) {
+        collectIds(response.json(), ids);
+      }
+    }
+  }
+  return [...ids];
+}
 
 describe('malformed input to every operation of the OpenAPI document', () => {
   it('never answers a 5xx, anonymously or as any role', { timeout: 120_000 }, async () => {
@@ -293,8 +365,22 @@ describe('malformed input to every operation of the OpenAPI document', () => {
     ];
     const failures: string[] = [];
     let requests = 0;
+    const candidateIds = (await collectVisibleIds(operations)).slice(0, 40);
+    const fixedValues: Record<string, string> = {
+      slug: organization.slug,
+      role: 'cliente',
+      hash: sampleTexts.hash ?? '',
+    };
     for (const operation of operations) {
-      const attempts = buildAttempts(operation, organization);
+      // A parameter with a list of values (a chart's name, a task's type) takes its first.
+      const listedValues = Object.fromEntries(
+        operation.parameters
+          .filter((parameter) => parameter.in === 'path' && parameter.schema?.enum?.length)
+          .map((parameter) => [parameter.name, String(parameter.schema?.enum?.[0])]),
+      );
+      const idNames = [...operation.path.matchAll(/\{([^}]+)\}/g)]
+        .map((match) => match[1] as string)
+        .filter((name) => !(name in fixedValues) && !(name in listedValues));
       for (const role of roles) {
         // A fresh session per operation: an earlier one may have signed out or changed the password.
         const token = role.user
@@ -319,6 +405,27 @@ describe('malformed input to every operation of the OpenAPI document', () => {
           }
           return response.statusCode;
         };
+        // A planner (and a manager) names the client whose records the call is about.
+        const clientQuery =
+          role.user && role.user !== organization.client ? `clientId=${organization.client.row.id}` : '';
+        const sensibleValues = { ...fixedValues, ...listedValues };
+        if (idNames.length && role.user && operation.method !== 'DELETE') {
+          // The first id the call finds (not 404), so that what follows reaches past the lookup.
+          const sampleBody = operation.body ? sampleOf(operation.body) : undefined;
+          for (const id of candidateIds) {
+            const values = {
+              ...fixedValues,
+              ...listedValues,
+              ...Object.fromEntries(idNames.map((name) => [name, String(id)])),
+            };
+            const [probe] = buildAttempts(operation, values, clientQuery) as [Attempt];
+            if ((await send({ ...probe, label: `id ${id}`, payload: sampleBody })) !== 404) {
+              Object.assign(sensibleValues, values);
+              break;
+            }
+          }
+        }
+        const attempts = buildAttempts(operation, sensibleValues, clientQuery);
         const [sensible, ...hostile] = attempts as [Attempt, ...Attempt[]];
         // Signed out, a call that needs a session validates its input as it does for a role, then answers 401.
         if ((await send(sensible)) === 401 && !role.user) continue;
