@@ -32,10 +32,25 @@ interface PrumoFixtures {
   api: PrumoApi;
   /** Signs a demo user in through the login page and waits for their dashboard. */
   signInAs: (organization: string, user: DemoUser) => Promise<void>;
+  /** What the browser refused under the Content-Security-Policy; every test ends with none. */
+  contentSecurityViolations: string[];
 }
 
 /** Playwright's test with Prumo's page models; every test gets its own browser context (no shared session). */
 export const test = base.extend<PrumoFixtures>({
+  contentSecurityViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          violations.push(message.text());
+        }
+      });
+      await use(violations);
+      expect(violations, 'what the Content-Security-Policy blocked').toEqual([]);
+    },
+    { auto: true },
+  ],
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
   dashboard: async ({ page }, use) => use(new DashboardPage(page)),

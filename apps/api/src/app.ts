@@ -27,7 +27,9 @@ import { maximumImageBytes } from './modules/profiles/uploaded-image';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerNulCharacterGuard } from './plugins/nul-character-guard';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders, setHeadersBeforeRouting, setUploadedFileHeaders } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -54,6 +56,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long parameter, a bad header) get the same body shape.
     frameworkErrors: (error, _request, reply) => {
+      setHeadersBeforeRouting(reply as FastifyReply);
       (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail: 'Requisição inválida.' });
     },
   });
@@ -63,6 +66,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
 
   // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that way).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Prumo API', description: 'Planejamento financeiro pessoal e familiar', version: '1.2.1' },
@@ -78,6 +82,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.addHook('onClose', () => statementReader.close());
 
   registerErrorHandler(app);
+  registerNulCharacterGuard(app);
   registerAuthentication(app, deps.db);
   registerRateLimit(app, { scale: options.rateLimitScale });
 
@@ -99,6 +104,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     root: path.join(deps.config.dataDir, 'media'),
     prefix: '/media/',
     decorateReply: false,
+    setHeaders: setUploadedFileHeaders,
   });
   registerWebApp(app, deps.config.webDistDir);
   return app;

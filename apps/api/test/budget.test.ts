@@ -242,7 +242,7 @@ describe('a budget of a month', () => {
     expect(twice.json()).toEqual({ detail: 'Não foi possível criar item' });
     const nothing = await call(context, 'PUT', `/api/budget-item/${first.json().id}/`, { token, payload: {} });
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json()).toEqual({ detail: 'Nada para alterar.' });
+    expect(nothing.json()).toEqual({ non_field_errors: ['Informe ao menos um campo para alterar.'] });
   });
 });
 

@@ -250,11 +250,14 @@ describe('custom_emails/', () => {
 });
 
 describe('hostile addresses', () => {
-  it('answers 404, not 500, for a slug with a NUL byte or odd characters', async () => {
-    for (const slug of ['%00', 'a%27%3B--', '..%2F..', 'x'.repeat(90)]) {
+  it('answers 404, not 500, for a slug with odd characters, and 400 for a NUL byte', async () => {
+    for (const slug of ['a%27%3B--', '..%2F..', 'x'.repeat(90)]) {
       const response = await call(context, 'GET', `/api/organization/${slug}/`);
       expect(response.statusCode).toBe(404);
     }
+    const nul = await call(context, 'GET', '/api/organization/%00/');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ slug: ['O texto contém um caractere inválido (NUL).'] });
     const tooLong = await call(context, 'GET', `/api/organization/${'x'.repeat(300)}/`);
     expect(tooLong.statusCode).toBe(414);
     expect(tooLong.json()).toEqual({ detail: 'Requisição inválida.' });

@@ -44,6 +44,11 @@ describe('statement text', () => {
     expect(collapseWhitespace('  INT TED D   131231\r\n  FIM\u00a0 ')).toBe('INT TED D 131231 FIM');
   });
 
+  it('counts control characters (a NUL PostgreSQL refuses in text) as spaces', () => {
+    expect(collapseWhitespace('PIX\u0000 MERCADO\u0007\u001f X\u0000')).toBe('PIX MERCADO X');
+    expect(collapseWhitespace('\u0000')).toBe('');
+  });
+
   it.each([
     ['Saldo Anterior', true],
     ['SALDO DO DIA', true],

@@ -1,6 +1,15 @@
-/** Turns runs of spaces, tabs and line breaks (a MEMO broken across lines) into one space, and trims. */
+/** Control characters other than whitespace: no text holds them, and PostgreSQL refuses a NUL in text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const controlCharacters = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+
+/**
+ * Turns runs of spaces, tabs and line breaks (a MEMO broken across lines) into one space, and trims.
+ * A control character (a NUL in a spreadsheet's cell) counts as a space.
+ */
 export function collapseWhitespace(text: string): string {
-  const trimmed = text.trim();
+  controlCharacters.lastIndex = 0;
+  const visible = controlCharacters.test(text) ? text.replace(controlCharacters, ' ') : text;
+  const trimmed = visible.trim();
   // Most values need no rewriting; testing first spares a new string per field on big files.
   return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 }

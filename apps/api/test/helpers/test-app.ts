@@ -40,6 +40,7 @@ export async function createTestContext(
     logLines?: string[];
     /** The environment the config is read from; otherwise links start at http://prumo.test. */
     environment?: NodeJS.ProcessEnv;
+    webDistDir?: string;
   } = {},
 ): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
@@ -53,6 +54,7 @@ export async function createTestContext(
   const config = options.environment
     ? { ...readConfig(options.environment), dataDir }
     : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test', passwordHashCost: testPasswordCost };
+  if (options.webDistDir) config.webDistDir = options.webDistDir;
   const app = await buildApp(
     { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.

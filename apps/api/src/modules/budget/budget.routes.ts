@@ -2,6 +2,7 @@ import { maximumPlannedCents } from '@prumo/domain/budget/budget-plan';
 import { BudgetItemRecurrenceSchema } from '@prumo/domain/budget/budget-recurrence';
 import { findCurrentMonth, parseTargetMonth, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,12 +57,14 @@ const NewItemSchema = z.object({
   recurrence: BudgetItemRecurrenceSchema.optional(),
 });
 
-const ItemChangesSchema = z.object({
-  category: ReferenceSchema.optional(),
-  description: ReferenceSchema.nullable().optional(),
-  amount: AmountSchema.optional(),
-  recurrence: BudgetItemRecurrenceSchema.optional(),
-});
+const ItemChangesSchema = requireSomeField(
+  z.object({
+    category: ReferenceSchema.optional(),
+    description: ReferenceSchema.nullable().optional(),
+    amount: AmountSchema.optional(),
+    recurrence: BudgetItemRecurrenceSchema.optional(),
+  }),
+);
 
 const IdListSchema = z
   .array(DatabaseIdTextSchema, { error: 'Envie a lista de itens.' })

@@ -39,7 +39,6 @@ export const budgetMessages = {
   descriptionNotInCategory: 'A descrição não pertence a esta categoria.',
   ownTransferNotPlanned: 'Transferências entre as suas contas não entram no orçamento: planeje as compras do cartão.',
   targetMonthNotFound,
-  nothingToChange: 'Nada para alterar.',
 };
 
 /** A budget holds at most this many items: a month's plan is a few dozen lines, not thousands. */
@@ -282,14 +281,6 @@ export async function editBudgetItem(
   id: number,
   input: ItemChanges,
 ) {
-  if (
-    input.category === undefined &&
-    input.description === undefined &&
-    input.amount === undefined &&
-    input.recurrence === undefined
-  ) {
-    failWithDetail(400, budgetMessages.nothingToChange);
-  }
   const current = await findBudgetItem(deps.db, scope, kind, id);
   if (!current) failWithDetail(404, budgetMessages.itemNotEdited);
   const changes: Partial<{

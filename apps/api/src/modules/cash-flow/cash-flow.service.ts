@@ -3,6 +3,7 @@ import { computeMonthResult, findMonthGroup } from '@prumo/domain/budget/month-f
 import { findMonthBounds, findMonthOfDay } from '@prumo/domain/budget/target-month';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { emptyUpdateMessage } from '@prumo/domain/records/update-fields';
 import { and, eq, sql } from 'drizzle-orm';
 import { origins, tasks, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
@@ -319,7 +320,7 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
   }
   if (input.is_fixed !== undefined) changes.isFixed = input.is_fixed;
   if (input.ignored !== undefined) changes.ignored = input.ignored;
-  if (Object.keys(changes).length === 0) failWithDetail(400, 'Nada para alterar.');
+  if (Object.keys(changes).length === 0) failOnField('non_field_errors', emptyUpdateMessage);
   const updated = await deps.db.transaction(async (transaction) => {
     const count = await updateCashFlowLines(transaction, scope, ids, changes);
     if (count !== countDistinct(ids)) failWithDetail(404, cashFlowMessages.notFound);

@@ -1,3 +1,4 @@
+import { requireSomeField } from '@prumo/domain/records/update-fields';
 import { NotificationSettingsChangeSchema } from '@prumo/domain/tasks/notification-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +17,7 @@ export function registerNotificationSettingsRoutes(app: FastifyInstance, deps: A
 
   api.patch(
     '/api/notification_settings/',
-    { schema: { tags, body: NotificationSettingsChangeSchema } },
+    { schema: { tags, body: requireSomeField(NotificationSettingsChangeSchema) } },
     async (request) => saveNotificationSettings(deps.db, requireCaller(request).userId, request.body),
   );
 }

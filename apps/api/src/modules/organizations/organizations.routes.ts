@@ -4,6 +4,7 @@ import {
   OrganizationCreateSchema,
   OrganizationUpdateSchema,
 } from '@prumo/domain/account/schemas';
+import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +63,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: AppDepend
 
   api.put(
     '/api/organization/:slug/',
-    { schema: { tags, params, body: OrganizationUpdateSchema, response: { 200: OrganizationViewSchema } } },
+    {
+      schema: {
+        tags,
+        params,
+        body: requireSomeField(OrganizationUpdateSchema),
+        response: { 200: OrganizationViewSchema },
+      },
+    },
     async (request) => changeOrganization(deps, requireCaller(request), request.params.slug, request.body),
   );
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { normalizeRedirectLink } from '@prumo/domain/account/fields';
 import type { FinishOrganizationRegister, OrganizationCreate, OrganizationUpdate } from '@prumo/domain/account/schemas';
 import { featureToggles } from '@prumo/domain/organization/features';
+import { emptyUpdateMessage, hasSomeField } from '@prumo/domain/records/update-fields';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { organizationFeatures, organizations } from '../../db/schema';
@@ -148,6 +149,7 @@ export async function changeBrandFiles(deps: AppDependencies, caller: Caller, re
       changes.linkRedirect = normalizeRedirectLink(part.value);
     }
   }
+  if (!hasSomeField(changes)) failOnField('non_field_errors', emptyUpdateMessage);
   await updateOrganization(deps.db, caller.organizationId, changes);
   return findCallerOrganization(deps, caller);
 }

@@ -1,6 +1,7 @@
 import { ProfileEditSchema } from '@prumo/domain/account/schemas';
 import { roleLevels } from '@prumo/domain/auth/roles';
 import { featureToggles } from '@prumo/domain/organization/features';
+import { emptyUpdateMessage, hasSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
 import { failOnField, failWithDetail } from '../../lib/http-errors';
@@ -77,6 +78,7 @@ export async function editProfile(deps: AppDependencies, caller: Caller, request
   }
   // Each field is optional: a picture may come alone; a field that comes must be valid.
   const changes = parseOrFail(ProfileEditSchema.partial(), fields);
+  if (!picture && !hasSomeField(changes)) failOnField('non_field_errors', emptyUpdateMessage);
   const profilePicture = picture
     ? await deps.storage.save('profile-pictures', picture.extension, picture.content)
     : undefined;

@@ -1,0 +1,52 @@
+import type { Multipart } from '@fastify/multipart';
+import { containsNulCharacter, findNulCharacterPath, nulCharacterMessage } from '@prumo/domain/records/input-text';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { failOnField } from '../lib/http-errors';
+
+function failOnNul(field: string): never {
+  failOnField(field || 'non_field_errors', nulCharacterMessage);
+}
+
+/** A form's part is refused when its field name, file name or value holds a NUL. */
+function checkPart(part: Multipart): void {
+  const field = part.fieldname.replaceAll('\u0000', '');
+  if (containsNulCharacter(part.fieldname)) failOnNul(field);
+  if (part.type === 'file' && containsNulCharacter(part.filename)) failOnNul(field);
+  if (part.type === 'field' && typeof part.value === 'string' && containsNulCharacter(part.value)) failOnNul(field);
+}
+
+async function* checkParts<T extends Multipart>(parts: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  for await (const part of parts) {
+    checkPart(part);
+    yield part;
+  }
+}
+
+/** Uploads read their parts themselves, after validation: each part is checked as it is read. */
+function guardMultipart(request: FastifyRequest): void {
+  const readParts = request.parts;
+  const readFiles = request.files;
+  const readFile = request.file;
+  request.parts = (options) => checkParts(readParts.call(request, options));
+  request.files = (options) => checkParts(readFiles.call(request, options));
+  request.file = async (options) => {
+    const part = await readFile.call(request, options);
+    if (part) checkPart(part);
+    return part;
+  };
+}
+
+/**
+ * One check, before any route's own validation, for every way input enters: the address's
+ * parameters, the query, a JSON body (values and keys) and the parts of a form. A NUL answers 400
+ * with the field it was found in. Headers need no check: Node's HTTP parser refuses a NUL in them.
+ */
+export function registerNulCharacterGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const input of [request.params, request.query, request.body]) {
+      const path = findNulCharacterPath(input);
+      if (path !== null) failOnNul(path);
+    }
+    if (request.isMultipart()) guardMultipart(request);
+  });
+}
