@@ -145,6 +145,17 @@ describe('registration takes the role from the invitation only', () => {
     expect(page.statusCode).toBe(404);
   });
 
+  it('answers a malformed token as an invalid invitation, never a 5xx', async () => {
+    for (const hash of ['a\u0000b', 'x'.repeat(65), '../gestor']) {
+      const response = await register(newPerson(hash, 'cliente'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ hash: ['Convite inválido.'] });
+    }
+    const page = await call(context, 'GET', `/api/invitation/a%00b/?organization=${organization.slug}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ detail: 'Convite inválido.' });
+  });
+
   it('tells the registration page the one role a link grants', async () => {
     const link = await createLink(organization.manager.token, 'planejador');
     const page = await call(context, 'GET', `/api/invitation/${link.token}/?organization=${organization.slug}`);

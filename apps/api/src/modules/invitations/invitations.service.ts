@@ -28,6 +28,8 @@ export const invitationMessages = {
   notFound: 'Convite não encontrado.',
 } as const;
 
+const invitationTokenPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
  * The invitation of this token, usable, whose issuer may still grant its role. `fail` says how a
  * refusal is answered (a field of the registration form, or the detail of a 404).
@@ -38,6 +40,8 @@ async function findUsableInvitation(
   token: string,
   fail: (message: string) => never,
 ) {
+  // Tokens are base64url: anything else (a NUL, an address fragment) is no invitation and never reaches the database.
+  if (!invitationTokenPattern.test(token)) fail(invitationMessages.invalid);
   const invitation = await findInvitationByToken(deps.db, organizationId, token);
   if (!invitation) fail(invitationMessages.invalid);
   if (!invitation.usable) fail(invitationMessages.expiredOrRevoked);
