@@ -30,4 +30,14 @@ export class InvitationLinks {
     await item.getByRole('button', { name: 'Revogar' }).click();
     await this.page.getByRole('dialog', { name: 'Revogar link' }).getByRole('button', { name: 'Revogar' }).click();
   }
+
+  /** What the page's copy button put on the clipboard (the test grants clipboard access). */
+  async readClipboard(): Promise<string> {
+    return this.page.evaluate<string>('navigator.clipboard.readText()');
+  }
+
+  /** The page's full width: more than the viewport means sideways scrolling. */
+  async pageWidth(): Promise<number> {
+    return this.page.evaluate<number>('document.documentElement.scrollWidth');
+  }
 }

@@ -25,10 +25,10 @@ test.describe('Invitation links on the team screens, on a phone', () => {
     expect(link).toMatch(new RegExp(`/${demo.slug}/cadastro/planejador/[A-Za-z0-9_-]{24}$`));
     await item.getByRole('button', { name: 'Copiar' }).first().click();
     await expect(item.getByRole('button', { name: 'Copiado' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    expect(await links.readClipboard()).toBe(link);
     await expect(links.section('manager').getByRole('button', { name: 'Gerar link de gestor' })).toBeVisible();
     // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await links.pageWidth()).toBeLessThanOrEqual(390);
 
     const token = link.split('/').at(-1) ?? '';
     await registrationPage.open(demo.slug, 'planejador', token);
@@ -59,7 +59,7 @@ test.describe('Invitation links on the team screens, on a phone', () => {
     const standing = links.items('client').filter({ hasText: `Link permanente de ${demo.manager.fullName}` });
     expect(await links.linkOf(standing)).toMatch(new RegExp(`/cadastro/cliente/${managerHash}$`));
     await expect(standing).toContainText('Não expira');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await links.pageWidth()).toBeLessThanOrEqual(390);
 
     await registrationPage.open(demo.slug, 'cliente', managerHash);
     await expect(registrationPage.heading).toHaveText('Cadastro de cliente');
