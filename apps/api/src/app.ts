@@ -18,6 +18,7 @@ import { registerCashFlowRoutes } from './modules/cash-flow/cash-flow.routes';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { registerFutureFlowRoutes } from './modules/future-flow/future-flow.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
+import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
 
   registerAccountRoutes(app, deps);
   registerProfileRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerCustomEmailRoutes(app, deps);
   registerCategoryRoutes(app, deps);

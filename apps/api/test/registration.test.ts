@@ -92,22 +92,28 @@ describe('POST rest-auth/registration/', () => {
     expect(signIn.statusCode).toBe(200);
   });
 
-  it('lets a manager invite a planner', async () => {
-    const person = newPerson({ role: 'planejador', hash: organization.manager.row.invitationHash });
+  it('lets a manager invite a planner through a planner link', async () => {
+    const created = await call(context, 'POST', '/api/invitations/', {
+      token: organization.manager.token,
+      payload: { role: 'planejador' },
+    });
+    expect(created.statusCode).toBe(201);
+    const person = newPerson({ role: 'planejador', hash: created.json().token });
     expect((await call(context, 'POST', '/api/rest-auth/registration/', { payload: person })).statusCode).toBe(201);
     expect((await findStoredUser(person.email))?.level).toBe('planner');
   });
 
-  it('refuses a role the inviter may not grant, an unknown hash and a hash of another organization', async () => {
+  it('refuses a role the link was not issued for, an unknown hash and a hash of another organization', async () => {
     const byPlanner = await call(context, 'POST', '/api/rest-auth/registration/', {
       payload: newPerson({ role: 'gestor', hash: organization.planner.row.invitationHash }),
     });
     expect(byPlanner.statusCode).toBe(400);
     expect(byPlanner.json()).toEqual({ hash: ['Este convite não permite cadastrar este perfil.'] });
+    // A client's hash never invited anyone.
     const byClient = await call(context, 'POST', '/api/rest-auth/registration/', {
       payload: newPerson({ role: 'cliente', hash: organization.client.row.invitationHash }),
     });
-    expect(byClient.json()).toEqual({ hash: ['Este convite não permite cadastrar este perfil.'] });
+    expect(byClient.json()).toEqual({ hash: ['Convite inválido.'] });
     const unknown = await call(context, 'POST', '/api/rest-auth/registration/', {
       payload: newPerson({ role: 'cliente', hash: 'nao-existe' }),
     });
@@ -188,7 +194,7 @@ describe('POST rest-auth/registration/simple/', () => {
 });
 
 describe('GET invitation/{hash}/', () => {
-  it('tells who invites and which roles the link may create', async () => {
+  it('tells who invites and the one role the link grants', async () => {
     const response = await call(
       context,
       'GET',
@@ -198,6 +204,7 @@ describe('GET invitation/{hash}/', () => {
     expect(response.json()).toEqual({
       inviter: { first_name: 'planejador', last_name: 'Teste' },
       inviter_role: 'planner',
+      role: 'client',
       roles: ['client'],
     });
     const client = await call(

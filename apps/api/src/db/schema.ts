@@ -488,3 +488,35 @@ export const budgetItems = pgTable(
     check('budget_items_amount_check', sql`amount_cents > 0`),
   ],
 );
+
+// ——— Invitations ———
+
+/**
+ * A registration link: it grants exactly one role, in one organization (ADR 10). `standing` marks a
+ * user's permanent client link (Persona.hash, mirrored in users.invitation_hash).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    role: accessLevelEnum('role').notNull(),
+    issuedByUserId: integer('issued_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Only on client links issued by a planner: the planner the new client is given to. */
+    plannerUserId: integer('planner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    standing: boolean('standing').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invitations_organization_token_unique').on(table.organizationId, table.token),
+    index('invitations_issued_by_index').on(table.issuedByUserId),
+    check('invitations_planner_only_on_client', sql`${table.plannerUserId} is null or ${table.role} = 'client'`),
+  ],
+);

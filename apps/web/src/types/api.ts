@@ -89,10 +89,33 @@ export interface PlannerRecord {
   clients_count: number;
 }
 
+/** GET invitation/{hash}/: who invites and the one role the link grants. */
 export interface Invitation {
   inviter: { first_name: string; last_name: string };
   inviter_role: string;
+  role: AccessLevel;
   roles: string[];
+}
+
+interface PersonName {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** A registration link of invitations/ (ADR 10): one role, maybe an expiry. */
+export interface InvitationRecord {
+  id: number;
+  role: AccessLevel;
+  role_word: string;
+  token: string;
+  /** A planner's or manager's permanent client link (the Persona's hash). */
+  standing: boolean;
+  issued_by: PersonName;
+  planner: PersonName | null;
+  created_at: string;
+  expires_at: string | null;
+  expired: boolean;
 }
 
 export interface DetailAnswer {

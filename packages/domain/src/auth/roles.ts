@@ -17,8 +17,27 @@ const roleByAddressWord: Record<string, AccessLevel> = {
 };
 
 export function findRoleByAddressWord(word: string): AccessLevel | null {
-  return roleByAddressWord[word.toLowerCase()] ?? null;
+  const key = word.toLowerCase();
+  // Own words only: 'constructor' and the like are not roles.
+  return Object.hasOwn(roleByAddressWord, key) ? (roleByAddressWord[key] ?? null) : null;
 }
+
+/** The pt-BR word a registration address carries for each role (cadastro/{word}/…). */
+export const addressWordByRole: Record<AccessLevel, string> = {
+  client: 'cliente',
+  planner: 'planejador',
+  manager: 'gestor',
+};
+
+/**
+ * How long an invitation stays usable, in days; null never expires. Client links are handed out
+ * widely and only make clients; links that make planners or managers are short-lived.
+ */
+export const invitationLifetimeDays: Record<AccessLevel, number | null> = {
+  client: null,
+  planner: 7,
+  manager: 7,
+};
 
 export const roleLabels: Record<Role, string> = {
   visitor: 'Visitante',

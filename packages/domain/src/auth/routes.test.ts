@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canInvite, findPrimaryRole, findRoleByAddressWord } from './roles';
+import { addressWordByRole, canInvite, findPrimaryRole, findRoleByAddressWord } from './roles';
 import { type AppRouteName, appRoutes, canRoleOpenRoute, findAppRoute, listMenuEntries } from './routes';
 
 const allRoutes = new Set<AppRouteName>(appRoutes.map((route) => route.name));
@@ -18,6 +18,8 @@ describe('roles', () => {
   it('reads the role word of a registration address', () => {
     expect(findRoleByAddressWord('planejador')).toBe('planner');
     expect(findRoleByAddressWord('admin')).toBeNull();
+    expect(findRoleByAddressWord('constructor')).toBeNull();
+    for (const [role, word] of Object.entries(addressWordByRole)) expect(findRoleByAddressWord(word)).toBe(role);
   });
 });
 

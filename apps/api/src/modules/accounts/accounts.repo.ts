@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
+import { createInvitationToken, insertInvitation } from '../invitations/invitations.repo';
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -50,7 +51,10 @@ export interface NewUser {
   registeredPlanHash?: string | null;
 }
 
-/** A user and their profile; a client may come with their planner. */
+/**
+ * A user and their profile; a client may come with their planner. A planner or manager gets their
+ * standing client link (Persona.hash): a planner's makes clients of that planner.
+ */
 export async function insertUserWithProfile(
   db: Executor,
   user: NewUser,
@@ -59,7 +63,7 @@ export async function insertUserWithProfile(
 ): Promise<UserRow> {
   const [created] = await db
     .insert(users)
-    .values({ ...user, invitationHash: createSecret(12) })
+    .values({ ...user, invitationHash: createInvitationToken() })
     .returning();
   if (!created) throw new Error('user not created');
   await db.insert(profiles).values({
@@ -67,16 +71,18 @@ export async function insertUserWithProfile(
     accessLevel,
     plannerUserId: accessLevel === 'client' ? plannerUserId : null,
   });
+  if (accessLevel !== 'client') {
+    await insertInvitation(db, {
+      organizationId: created.organizationId,
+      role: 'client',
+      issuedByUserId: created.id,
+      plannerUserId: accessLevel === 'planner' ? created.id : null,
+      standing: true,
+      expiresAt: null,
+      token: created.invitationHash,
+    });
+  }
   return created;
-}
-
-export async function findInviter(db: Database, organizationId: number, invitationHash: string) {
-  const [inviter] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.invitationHash, invitationHash)));
-  if (!inviter) return null;
-  return { ...inviter, levels: await findAccessLevels(db, inviter.id) };
 }
 
 export async function insertAuthToken(db: Executor, userId: number, expiresAt: Date): Promise<string> {

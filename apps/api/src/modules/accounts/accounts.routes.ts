@@ -19,7 +19,6 @@ import {
   checkPassword,
   confirmEmail,
   confirmPasswordReset,
-  describeInvitation,
   register,
   requestAccessLink,
   requestPasswordReset,
@@ -62,26 +61,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
     await signOut(deps, caller, readTokenKey(request) ?? '');
     return { detail: accountMessages.signedOut };
   });
-
-  api.get(
-    '/api/invitation/:hash/',
-    {
-      config: publicCall,
-      schema: {
-        tags,
-        params: z.object({ hash: z.string() }),
-        querystring: z.object({ organization: OrganizationSlugSchema }),
-        response: {
-          200: z.object({
-            inviter: z.object({ first_name: z.string(), last_name: z.string() }),
-            inviter_role: z.string(),
-            roles: z.array(z.string()),
-          }),
-        },
-      },
-    },
-    async (request) => describeInvitation(deps, request.query.organization, request.params.hash),
-  );
 
   api.post(
     '/api/rest-auth/registration/',

@@ -6,7 +6,13 @@ import type {
   Registration,
   SimpleRegistration,
 } from '@prumo/domain/account/schemas';
-import { type AccessLevel, canInvite, findPrimaryRole, findRoleByAddressWord } from '@prumo/domain/auth/roles';
+import {
+  type AccessLevel,
+  addressWordByRole,
+  canInvite,
+  findPrimaryRole,
+  findRoleByAddressWord,
+} from '@prumo/domain/auth/roles';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
@@ -16,6 +22,7 @@ import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { findUnusedPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
 import { type Caller, forgetSessionsOfUser, sessionMessages } from '../../plugins/authentication';
+import { resolveInvitation } from '../invitations/invitations.service';
 import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
 import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 import {
@@ -25,7 +32,6 @@ import {
   deleteAuthTokensOfUser,
   deleteLoginFailures,
   findAccessLevels,
-  findInviter,
   findPasswordHashesElsewhere,
   findUserByEmail,
   findUserOrganizationSlug,
@@ -60,9 +66,6 @@ export const accountMessages = {
   throttled: `Muitas tentativas de login. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
   passwordChecksThrottled: `Muitas tentativas com a senha errada. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
   organizationNotFound: 'Organização não encontrada',
-  invalidInvitation: 'Convite inválido.',
-  invitationRoleRefused: 'Este convite não permite cadastrar este perfil.',
-  invalidRole: 'Perfil inválido.',
   emailTaken: 'Já existe uma conta com este e-mail.',
   accountCreated: 'Conta criada',
   emailConfirmed: 'E-mail confirmado',
@@ -142,36 +145,6 @@ export async function signOut(deps: AppDependencies, caller: Caller, key: string
   forgetSessionsOfUser(deps.db, caller.userId);
 }
 
-async function resolveInvitation(
-  deps: AppDependencies,
-  organization: OrganizationRow,
-  hash: string,
-  roleWord: string,
-): Promise<{ role: AccessLevel; plannerUserId: number | null }> {
-  const role = findRoleByAddressWord(roleWord);
-  if (!role) failOnField('role', accountMessages.invalidRole);
-  const inviter = await findInviter(deps.db, organization.id, hash);
-  if (!inviter) failOnField('hash', accountMessages.invalidInvitation);
-  const inviterRole = findPrimaryRole(inviter.levels);
-  if (!canInvite(inviterRole, role)) failOnField('hash', accountMessages.invitationRoleRefused);
-  // A client invited by a planner becomes that planner's client.
-  return { role, plannerUserId: role === 'client' && inviterRole === 'planner' ? inviter.id : null };
-}
-
-export async function describeInvitation(deps: AppDependencies, organizationSlug: string, hash: string) {
-  const organization = await findOrganizationOrFail(deps, organizationSlug);
-  const inviter = await findInviter(deps.db, organization.id, hash);
-  if (!inviter) failWithDetail(404, accountMessages.invalidInvitation);
-  const inviterRole = findPrimaryRole(inviter.levels);
-  const roles = (['client', 'planner', 'manager'] as const).filter((role) => canInvite(inviterRole, role));
-  if (roles.length === 0) failWithDetail(404, accountMessages.invalidInvitation);
-  return {
-    inviter: { first_name: inviter.firstName, last_name: inviter.lastName },
-    inviter_role: inviterRole,
-    roles,
-  };
-}
-
 /** The person fields every registration form sends (dj-rest-auth names). */
 type PersonRegistration = Pick<Registration, 'email' | 'first_name' | 'last_name' | 'phone' | 'password1'> & {
   cpf?: string;
@@ -225,8 +198,9 @@ export async function register(
   registration: Registration | SimpleRegistration,
 ): Promise<void> {
   const organization = await findOrganizationOrFail(deps, registration.organization);
-  const roleWord = 'role' in registration ? registration.role : 'cliente';
-  const { role, plannerUserId } = await resolveInvitation(deps, organization, registration.hash, roleWord);
+  // The simple form makes clients only; the role itself always comes from the invitation.
+  const roleWord = 'role' in registration ? registration.role : addressWordByRole.client;
+  const { role, plannerUserId } = await resolveInvitation(deps, organization.id, registration.hash, roleWord);
   if (await findUserByEmail(deps.db, organization.id, registration.email)) {
     failOnField('email', accountMessages.emailTaken);
   }

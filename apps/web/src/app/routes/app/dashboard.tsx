@@ -40,7 +40,7 @@ export function DashboardRoute() {
           title="Meus clientes"
           getClientHref={(clientId) => paths.app.routes.cliente.getHref(organization, { clientId: String(clientId) })}
         />
-        <InvitationLinks organization={organization} hash={me.hash} roles={['client']} />
+        <InvitationLinks organization={organization} roles={['client']} />
       </Stack>
     );
   }
@@ -50,7 +50,7 @@ export function DashboardRoute() {
         {greeting}
         <PlannersTable />
         <ClientsTable scope="manager" description="Escolha o planejador de cada cliente na última coluna." />
-        <InvitationLinks organization={organization} hash={me.hash} roles={['planner', 'manager', 'client']} />
+        <InvitationLinks organization={organization} roles={['client', 'planner', 'manager']} />
       </Stack>
     );
   }

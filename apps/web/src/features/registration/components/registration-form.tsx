@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RegistrationSchema, SimpleRegistrationSchema } from '@prumo/domain/account/schemas';
-import { type AccessLevel, roleLabels } from '@prumo/domain/auth/roles';
+import { type AccessLevel, addressWordByRole, roleLabels } from '@prumo/domain/auth/roles';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AccountCreated } from '../../../components/account-created';
@@ -17,9 +17,6 @@ import { useInvitation } from '../api/get-invitation';
 import { useRegister } from '../api/register';
 import { useRegisterSimple } from '../api/register-simple';
 
-/** The words the API takes for `role` (docs/identity-api.md). */
-const roleWords: Record<AccessLevel, string> = { client: 'cliente', planner: 'planejador', manager: 'gestor' };
-
 export type RegistrationKind = { kind: 'full'; role: AccessLevel } | { kind: 'simple' };
 
 interface RegistrationFormProps {
@@ -33,10 +30,9 @@ function findRole(registration: RegistrationKind): AccessLevel {
   return registration.kind === 'full' ? registration.role : 'client';
 }
 
-// The invitation lists the roles its hash may register; an empty list leaves the check to the server.
+// An invitation grants exactly one role; the server refuses any other (this only says so sooner).
 function canInvitationRegister(invitation: Invitation, role: AccessLevel): boolean {
-  const roles = invitation.roles ?? [];
-  return roles.length === 0 || roles.includes(role) || roles.includes(roleWords[role]);
+  return invitation.role === role;
 }
 
 export function RegistrationForm(properties: RegistrationFormProps) {
@@ -96,7 +92,7 @@ function RegistrationFields({
     const confirmations = [['password1', 'password2']] as const;
     if (withCpf) {
       return createSchemaValidator(RegistrationSchema, {
-        context: { organization, hash, plan, role: roleWords[role] },
+        context: { organization, hash, plan, role: addressWordByRole[role] },
         confirmations,
       });
     }

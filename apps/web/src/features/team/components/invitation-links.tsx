@@ -1,46 +1,162 @@
-import { Paper, Stack } from '@mantine/core';
-import type { AccessLevel } from '@prumo/domain/auth/roles';
+import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type AccessLevel, invitationLifetimeDays, roleLabels } from '@prumo/domain/auth/roles';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyLinkField } from '../../../components/copy-link-field';
+import { ErrorState } from '../../../components/error-state';
+import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { buildAbsoluteUrl, paths } from '../../../config/paths';
+import { describeError, isApiError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { formatPersonName } from '../../../lib/persona';
+import type { InvitationRecord } from '../../../types/api';
+import { useCreateInvitation } from '../api/create-invitation';
+import { useInvitations } from '../api/get-invitations';
+import { useRevokeInvitation } from '../api/revoke-invitation';
 
-/** The registration links carrying the inviter's hash; the API checks who may invite whom. */
-const registrationLinks: Record<AccessLevel, { label: string; word: string }> = {
-  client: { label: 'Cadastro de cliente', word: 'cliente' },
-  planner: { label: 'Cadastro de planejador', word: 'planejador' },
-  manager: { label: 'Cadastro de gestor', word: 'gestor' },
-};
+function notifyFailure(error: unknown): void {
+  if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+}
+
+function describeLifetime(role: AccessLevel): string {
+  const days = invitationLifetimeDays[role];
+  return days === null ? 'Estes links não expiram.' : `Cada link vale ${days} dias depois de gerado.`;
+}
 
 interface InvitationLinksProps {
   organization: string;
-  hash: string;
+  /** The kinds of link this screen hands out; each link grants exactly its role. */
   roles: readonly AccessLevel[];
 }
 
-export function InvitationLinks({ organization, hash, roles }: InvitationLinksProps) {
+/** The registration links of each role: copy, see when they expire, make new ones and revoke. */
+export function InvitationLinks({ organization, roles }: InvitationLinksProps) {
   return (
     <Paper withBorder p="md">
       <SectionHeader
         title="Links de convite"
-        description="Envie o link a quem você quer convidar: a pessoa se cadastra já ligada a você."
+        description="Cada link cadastra um só perfil. Envie-o a quem você quer convidar e revogue o que não deve mais ser usado."
       />
-      <Stack gap="sm">
-        {roles.map((role) => (
-          <CopyLinkField
-            key={role}
-            label={registrationLinks[role].label}
-            link={buildAbsoluteUrl(
-              paths.organization.registration.getHref(organization, registrationLinks[role].word, hash),
-            )}
-          />
+      <Stack gap="lg">
+        {roles.map((role, index) => (
+          <Stack key={role} gap="sm">
+            {index > 0 ? <Divider /> : null}
+            <RoleInvitations organization={organization} role={role} />
+          </Stack>
         ))}
-        {roles.includes('client') ? (
-          <CopyLinkField
-            label="Cadastro simplificado de cliente"
-            link={buildAbsoluteUrl(paths.organization.simpleRegistration.getHref(organization, hash))}
-          />
-        ) : null}
       </Stack>
+    </Paper>
+  );
+}
+
+function RoleInvitations({ organization, role }: { organization: string; role: AccessLevel }) {
+  const invitations = useInvitations(role);
+  const create = useCreateInvitation();
+  const label = roleLabels[role].toLowerCase();
+  return (
+    <Stack gap="sm" data-testid={`convites-${role}`}>
+      <Group justify="space-between" gap="xs">
+        <Stack gap={0}>
+          <Title order={3} size="h5">
+            Cadastro de {label}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {describeLifetime(role)}
+          </Text>
+        </Stack>
+        <Button
+          size="xs"
+          variant="light"
+          loading={create.isPending}
+          onClick={() =>
+            create.mutate(role, {
+              onSuccess: () => notifySuccess(`Novo link de ${label} gerado`),
+              onError: notifyFailure,
+            })
+          }
+        >
+          Gerar link de {label}
+        </Button>
+      </Group>
+      {invitations.isPending ? <PageLoader label="Carregando links…" /> : null}
+      {invitations.isError ? (
+        <ErrorState message={describeError(invitations.error)} onRetry={() => invitations.refetch()} />
+      ) : null}
+      {invitations.data?.results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nenhum link de {label} ativo. Gere um para convidar.
+        </Text>
+      ) : null}
+      {invitations.data?.results.map((invitation) => (
+        <InvitationItem key={invitation.id} organization={organization} invitation={invitation} />
+      ))}
+    </Stack>
+  );
+}
+
+function describeOwner(invitation: InvitationRecord): string {
+  const issuer = formatPersonName(invitation.issued_by);
+  if (invitation.standing) return `Link permanente de ${issuer}`;
+  return `Link gerado por ${issuer} em ${formatDateTime(invitation.created_at, '')}`;
+}
+
+function InvitationItem({ organization, invitation }: { organization: string; invitation: InvitationRecord }) {
+  const revoke = useRevokeInvitation();
+  const [confirming, setConfirming] = useState(false);
+  const registrationLink = buildAbsoluteUrl(
+    paths.organization.registration.getHref(organization, invitation.role_word, invitation.token),
+  );
+  const simpleLink = buildAbsoluteUrl(paths.organization.simpleRegistration.getHref(organization, invitation.token));
+  return (
+    <Paper withBorder p="sm" radius="sm">
+      <Stack gap="xs">
+        <CopyLinkField label={describeOwner(invitation)} link={registrationLink} />
+        {invitation.role === 'client' ? <CopyLinkField label="Cadastro simplificado" link={simpleLink} /> : null}
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            {invitation.expired ? (
+              <Badge color="red" variant="light">
+                Expirado em {formatDateTime(invitation.expires_at, '')}
+              </Badge>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {invitation.expires_at ? `Válido até ${formatDateTime(invitation.expires_at, '')}` : 'Não expira'}
+                {invitation.planner ? ` · clientes ficam com ${formatPersonName(invitation.planner)}` : ''}
+              </Text>
+            )}
+          </Group>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirming(true)}>
+            Revogar
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Revogar link"
+        message={
+          invitation.standing
+            ? 'O link deixa de funcionar e um novo link permanente é gerado no lugar. Quem já se cadastrou continua com acesso.'
+            : 'O link deixa de funcionar. Quem já se cadastrou continua com acesso.'
+        }
+        confirmLabel="Revogar"
+        danger
+        loading={revoke.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          revoke.mutate(invitation.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifySuccess('Link revogado');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              notifyFailure(error);
+            },
+          })
+        }
+      />
     </Paper>
   );
 }

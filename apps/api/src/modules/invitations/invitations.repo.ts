@@ -1,0 +1,132 @@
+import type { AccessLevel } from '@prumo/domain/auth/roles';
+import { and, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database';
+import { invitations, profiles, users } from '../../db/schema';
+import type { PageQuery } from '../../lib/pagination';
+import { createSecret } from '../../lib/secrets';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/** 18 random bytes (144 bits): an invitation token cannot be guessed. */
+export function createInvitationToken(): string {
+  return createSecret(18);
+}
+
+export interface NewInvitation {
+  organizationId: number;
+  role: AccessLevel;
+  issuedByUserId: number;
+  plannerUserId: number | null;
+  standing?: boolean;
+  expiresAt: Date | null;
+  token?: string;
+}
+
+export async function insertInvitation(db: Executor, invitation: NewInvitation): Promise<InvitationRow> {
+  const [created] = await db
+    .insert(invitations)
+    .values({ ...invitation, token: invitation.token ?? createInvitationToken() })
+    .returning();
+  if (!created) throw new Error('invitation not created');
+  return created;
+}
+
+const isUsable = () =>
+  and(isNull(invitations.revokedAt), or(isNull(invitations.expiresAt), gt(invitations.expiresAt, sql`now()`)));
+
+/**
+ * The invitation of this token in this organization (looked up, never compared in code), whether it
+ * can still be used, and the issuer with their current profiles.
+ */
+export async function findInvitationByToken(db: Database, organizationId: number, token: string) {
+  const [found] = await db
+    .select({
+      role: invitations.role,
+      plannerUserId: invitations.plannerUserId,
+      usable: sql<boolean>`${isUsable()}`,
+      issuerFirstName: users.firstName,
+      issuerLastName: users.lastName,
+      issuerLevels: sql<
+        AccessLevel[]
+      >`array(select ${profiles.accessLevel}::text from ${profiles} where ${profiles.userId} = ${users.id})`,
+    })
+    .from(invitations)
+    .innerJoin(users, and(eq(users.id, invitations.issuedByUserId), eq(users.organizationId, organizationId)))
+    .where(and(eq(invitations.organizationId, organizationId), eq(invitations.token, token)));
+  return found ?? null;
+}
+
+/** What a caller may see and revoke: a manager their organization's links, a planner their own client links. */
+export interface InvitationScope {
+  organizationId: number;
+  issuedByUserId: number | null;
+  role?: AccessLevel;
+  id?: number;
+}
+
+function buildScopeCondition(scope: InvitationScope): SQL | undefined {
+  return and(
+    eq(invitations.organizationId, scope.organizationId),
+    scope.issuedByUserId === null ? undefined : eq(invitations.issuedByUserId, scope.issuedByUserId),
+    scope.role ? eq(invitations.role, scope.role) : undefined,
+    scope.id === undefined ? undefined : eq(invitations.id, scope.id),
+  );
+}
+
+const issuers = alias(users, 'issuers');
+const planners = alias(users, 'invitation_planners');
+
+/** The links not revoked, newest first (expired ones too, so their expiry shows). */
+export async function findInvitations(db: Database, scope: InvitationScope, page: PageQuery) {
+  const condition = and(buildScopeCondition(scope), isNull(invitations.revokedAt));
+  const [total] = await db.select({ total: count() }).from(invitations).where(condition);
+  const rows = await db
+    .select({
+      invitation: invitations,
+      issuer: { id: issuers.id, firstName: issuers.firstName, lastName: issuers.lastName },
+      planner: { id: planners.id, firstName: planners.firstName, lastName: planners.lastName },
+      expired: sql<boolean>`coalesce(${invitations.expiresAt} <= now(), false)`,
+    })
+    .from(invitations)
+    .innerJoin(issuers, eq(issuers.id, invitations.issuedByUserId))
+    .leftJoin(planners, eq(planners.id, invitations.plannerUserId))
+    .where(condition)
+    .orderBy(desc(invitations.standing), desc(invitations.createdAt), desc(invitations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.total ?? 0, rows };
+}
+
+export type ListedInvitation = Awaited<ReturnType<typeof findInvitations>>['rows'][number];
+
+/**
+ * Revokes a link in the caller's scope; null when there is none (or it was revoked already).
+ * A standing client link is replaced at once by a new one, so Persona.hash keeps working.
+ */
+export async function revokeInvitation(db: Database, scope: InvitationScope, id: number) {
+  return db.transaction(async (transaction) => {
+    const [revoked] = await transaction
+      .update(invitations)
+      .set({ revokedAt: sql`now()` })
+      .where(and(buildScopeCondition({ ...scope, id }), isNull(invitations.revokedAt)))
+      .returning();
+    if (!revoked) return null;
+    if (revoked.standing) {
+      const replacement = await insertInvitation(transaction, {
+        organizationId: revoked.organizationId,
+        role: revoked.role,
+        issuedByUserId: revoked.issuedByUserId,
+        plannerUserId: revoked.plannerUserId,
+        standing: true,
+        expiresAt: null,
+      });
+      await transaction
+        .update(users)
+        .set({ invitationHash: replacement.token })
+        .where(eq(users.id, revoked.issuedByUserId));
+    }
+    return revoked;
+  });
+}

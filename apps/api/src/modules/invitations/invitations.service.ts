@@ -1,0 +1,154 @@
+import {
+  type AccessLevel,
+  addressWordByRole,
+  canInvite,
+  findPrimaryRole,
+  findRoleByAddressWord,
+  invitationLifetimeDays,
+} from '@prumo/domain/auth/roles';
+import type { FastifyRequest } from 'fastify';
+import type { AppDependencies } from '../../dependencies';
+import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import { buildPage, type PageQuery } from '../../lib/pagination';
+import type { Caller } from '../../plugins/authentication';
+import {
+  findInvitationByToken,
+  findInvitations,
+  type InvitationScope,
+  insertInvitation,
+  type ListedInvitation,
+  revokeInvitation,
+} from './invitations.repo';
+
+export const invitationMessages = {
+  invalid: 'Convite inválido.',
+  roleRefused: 'Este convite não permite cadastrar este perfil.',
+  expiredOrRevoked: 'Convite expirado ou revogado.',
+  invalidRole: 'Perfil inválido.',
+  notFound: 'Convite não encontrado.',
+} as const;
+
+const invitationTokenPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The invitation of this token, usable, whose issuer may still grant its role. `fail` says how a
+ * refusal is answered (a field of the registration form, or the detail of a 404).
+ */
+async function findUsableInvitation(
+  deps: AppDependencies,
+  organizationId: number,
+  token: string,
+  fail: (message: string) => never,
+) {
+  // Tokens are base64url: anything else (a NUL, an address fragment) is no invitation and never reaches the database.
+  if (!invitationTokenPattern.test(token)) fail(invitationMessages.invalid);
+  const invitation = await findInvitationByToken(deps.db, organizationId, token);
+  if (!invitation) fail(invitationMessages.invalid);
+  if (!invitation.usable) fail(invitationMessages.expiredOrRevoked);
+  // An issuer who lost the rights (a manager made planner) no longer grants the role.
+  if (!canInvite(findPrimaryRole(invitation.issuerLevels), invitation.role)) fail(invitationMessages.invalid);
+  return invitation;
+}
+
+/**
+ * The role and planner a registration gets: from the invitation only. A role word that asks for
+ * anything else is refused.
+ */
+export async function resolveInvitation(
+  deps: AppDependencies,
+  organizationId: number,
+  token: string,
+  roleWord: string,
+): Promise<{ role: AccessLevel; plannerUserId: number | null }> {
+  const askedRole = findRoleByAddressWord(roleWord);
+  if (!askedRole) failOnField('role', invitationMessages.invalidRole);
+  const refuse = (message: string): never => failOnField('hash', message);
+  const invitation = await findUsableInvitation(deps, organizationId, token, refuse);
+  if (invitation.role !== askedRole) refuse(invitationMessages.roleRefused);
+  return { role: invitation.role, plannerUserId: invitation.role === 'client' ? invitation.plannerUserId : null };
+}
+
+/** GET invitation/{hash}/: who invites and the one role the link grants. */
+export async function describeInvitation(deps: AppDependencies, organizationId: number, token: string) {
+  const invitation = await findUsableInvitation(deps, organizationId, token, (message) => failWithDetail(404, message));
+  return {
+    inviter: { first_name: invitation.issuerFirstName, last_name: invitation.issuerLastName },
+    inviter_role: findPrimaryRole(invitation.issuerLevels),
+    role: invitation.role,
+    roles: [invitation.role],
+  };
+}
+
+/** A manager sees and revokes every link of the organization; a planner their own client links. */
+function findScope(caller: Caller, role?: AccessLevel): InvitationScope {
+  if (caller.role === 'manager') return { organizationId: caller.organizationId, issuedByUserId: null, role };
+  if (caller.role === 'planner') {
+    return { organizationId: caller.organizationId, issuedByUserId: caller.userId, role: role ?? 'client' };
+  }
+  failWithDetail(403, permissionDenied);
+}
+
+function presentInvitation({ invitation, issuer, planner, expired }: ListedInvitation) {
+  return {
+    id: invitation.id,
+    role: invitation.role,
+    role_word: addressWordByRole[invitation.role],
+    token: invitation.token,
+    standing: invitation.standing,
+    issued_by: { id: issuer.id, first_name: issuer.firstName, last_name: issuer.lastName },
+    planner: planner ? { id: planner.id, first_name: planner.firstName, last_name: planner.lastName } : null,
+    created_at: invitation.createdAt.toISOString(),
+    expires_at: invitation.expiresAt?.toISOString() ?? null,
+    expired,
+  };
+}
+
+export type InvitationRecord = ReturnType<typeof presentInvitation>;
+
+function parseRoleWord(word: string | undefined): AccessLevel | undefined {
+  if (word === undefined) return undefined;
+  const role = findRoleByAddressWord(word);
+  if (!role) failOnField('role', invitationMessages.invalidRole);
+  return role;
+}
+
+export async function listInvitations(
+  deps: AppDependencies,
+  caller: Caller,
+  request: FastifyRequest,
+  roleWord: string | undefined,
+  page: PageQuery,
+) {
+  const scope = findScope(caller, parseRoleWord(roleWord));
+  // A planner asking for planner or manager links has none: their scope holds client links only.
+  if (caller.role === 'planner' && scope.role !== 'client') return buildPage(request, page, 0, []);
+  const { count, rows } = await findInvitations(deps.db, scope, page);
+  return buildPage(request, page, count, rows.map(presentInvitation));
+}
+
+export async function createInvitation(deps: AppDependencies, caller: Caller, roleWord: string) {
+  const role = parseRoleWord(roleWord) as AccessLevel;
+  if (!canInvite(caller.role, role)) failWithDetail(403, permissionDenied);
+  const lifetimeDays = invitationLifetimeDays[role];
+  const created = await insertInvitation(deps.db, {
+    organizationId: caller.organizationId,
+    role,
+    issuedByUserId: caller.userId,
+    // A planner's client joins that planner; a manager's client gets one later.
+    plannerUserId: role === 'client' && caller.role === 'planner' ? caller.userId : null,
+    expiresAt: lifetimeDays === null ? null : new Date(Date.now() + lifetimeDays * 24 * 60 * 60 * 1000),
+  });
+  return created.id;
+}
+
+export async function findInvitationRecord(deps: AppDependencies, caller: Caller, id: number) {
+  const { rows } = await findInvitations(deps.db, { ...findScope(caller), id }, { limit: 1, offset: 0 });
+  const [row] = rows;
+  if (!row) failWithDetail(404, invitationMessages.notFound);
+  return presentInvitation(row);
+}
+
+export async function revokeCallerInvitation(deps: AppDependencies, caller: Caller, id: number): Promise<void> {
+  const revoked = await revokeInvitation(deps.db, findScope(caller), id);
+  if (!revoked) failWithDetail(404, invitationMessages.notFound);
+}
