@@ -6,13 +6,7 @@ import type {
   Registration,
   SimpleRegistration,
 } from '@prumo/domain/account/schemas';
-import {
-  type AccessLevel,
-  addressWordByRole,
-  canInvite,
-  findPrimaryRole,
-  findRoleByAddressWord,
-} from '@prumo/domain/auth/roles';
+import { type AccessLevel, addressWordByRole } from '@prumo/domain/auth/roles';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
