@@ -30,7 +30,7 @@ test.describe('Meu caixa: a card bill paid is a transfer, and search ignores acc
 
       await expect(page.getByRole('group', { name: 'Receitas', exact: true })).toContainText('R$ 5.000,00');
       await expect(page.getByRole('group', { name: 'Despesas', exact: true })).toContainText('R$ 99,90');
-      await expect(page.getByRole('group', { name: 'Saldo do período', exact: true })).toContainText('R$ 4.900,10');
+      await expect(page.getByRole('group', { name: 'Resultado do período', exact: true })).toContainText('R$ 4.900,10');
 
       const groups = page.getByRole('radiogroup', { name: 'Grupo do resumo' });
       await groups.getByText('Transferências', { exact: true }).click();
