@@ -67,9 +67,10 @@ describe('reading statements in worker threads', () => {
     });
     let readFinished = false;
     const watchedReader: StatementReader = {
-      read(fileName, bytes) {
+      read: (fileName, bytes) => pool.read(fileName, bytes),
+      readFile(fileName, filePath) {
         markReadStarted();
-        return pool.read(fileName, bytes).finally(() => {
+        return pool.readFile(fileName, filePath).finally(() => {
           readFinished = true;
         });
       },

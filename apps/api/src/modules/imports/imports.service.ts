@@ -1,6 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
 import { StatementReadError } from '@prumo/statement-readers/statement-read-error';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
@@ -32,18 +35,23 @@ export const importMessages = {
   noFiles: 'Envie ao menos um arquivo (campo files).',
   allRejected: 'Nenhum arquivo pôde ser lido.',
   bundleNotFound: 'Não encontramos o pacote que você procura',
-  tooManyFiles: 'Envie no máximo 20 arquivos por vez.',
-  tooLarge: 'Arquivo grande demais: o limite é 20 MB por arquivo.',
+  tooManyFiles: statementUploadMessages.tooMany,
+  tooLarge: statementUploadMessages.tooLarge,
+  uploadTooLarge: statementUploadMessages.uploadTooLarge,
 };
 
 const acceptedExtensions = new Set(['ofx', 'xls', 'xlsx']);
-export const maximumStatementBytes = 20 * 1024 * 1024;
-const maximumFilesPerUpload = 20;
+export const maximumStatementBytes = statementUploadLimits.maxFileBytes;
 const importBatchSize = 5_000;
+// Multipart headers and boundaries around the files: a few hundred bytes each, generously counted.
+const multipartOverheadBytes = 64 * 1024;
 
+/** A file of the upload, kept on disk (private to Prumo's user) while it is read and imported. */
 interface UploadedFile {
   name: string;
-  content: Buffer;
+  path: string;
+  sizeBytes: number;
+  sha256: string;
 }
 
 export interface RejectedFile {
@@ -51,37 +59,95 @@ export interface RejectedFile {
   detail: string;
 }
 
-/** The multipart `files` field, one or more; nothing is kept of a file over the size limit. */
-export async function readUploadedFiles(
-  request: FastifyRequest,
-): Promise<{ files: UploadedFile[]; rejected: RejectedFile[] }> {
-  if (!request.isMultipart()) failOnField('files', importMessages.noFiles);
-  const files: UploadedFile[] = [];
-  const rejected: RejectedFile[] = [];
+export interface ReceivedUpload {
+  files: UploadedFile[];
+  rejected: RejectedFile[];
+}
+
+/**
+ * Streams one part to a new file only Prumo's user can read, hashing it on the way. Past the
+ * per-file limit the rest is read and dropped (null: the next part still comes); past the
+ * request's total, `countTotal` refuses the whole upload.
+ */
+async function storePart(
+  source: AsyncIterable<Buffer>,
+  filePath: string,
+  countTotal: (bytes: number) => void,
+): Promise<{ sizeBytes: number; sha256: string } | null> {
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const file = await open(filePath, 'wx', 0o600);
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: maximumStatementBytes, files: maximumFilesPerUpload },
-    })) {
-      if (part.type !== 'file') continue;
-      const name = part.filename || 'arquivo';
-      const extension = name.split('.').pop()?.toLowerCase() ?? '';
-      if (!acceptedExtensions.has(extension)) {
-        part.file.resume();
-        rejected.push({ name, detail: importMessages.invalidExtension });
-        continue;
-      }
-      try {
-        files.push({ name, content: await part.toBuffer() });
-      } catch {
-        rejected.push({ name, detail: importMessages.tooLarge });
-      }
+    for await (const chunk of source) {
+      sizeBytes += chunk.length;
+      countTotal(chunk.length);
+      if (sizeBytes > maximumStatementBytes) continue;
+      hash.update(chunk);
+      await file.write(chunk);
     }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') failOnField('files', importMessages.tooManyFiles);
-    throw error;
+  } finally {
+    await file.close();
   }
-  if (files.length === 0 && rejected.length === 0) failOnField('files', importMessages.noFiles);
-  return { files, rejected };
+  return sizeBytes > maximumStatementBytes ? null : { sizeBytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * The multipart `files` field, one or more, each streamed to a private file under
+ * `directory` rather than held in memory; `use` runs with them, and the files are removed
+ * afterwards whatever happens. A request whose files add up to more than the upload limit is
+ * refused (413) before anything is read or imported.
+ */
+export async function withUploadedFiles<Result>(
+  request: FastifyRequest,
+  directory: string,
+  use: (upload: ReceivedUpload) => Promise<Result>,
+): Promise<Result> {
+  if (!request.isMultipart()) failOnField('files', importMessages.noFiles);
+  const declaredBytes = Number(request.headers['content-length']);
+  if (declaredBytes > statementUploadLimits.maxTotalBytes + multipartOverheadBytes) {
+    failWithDetail(413, importMessages.uploadTooLarge);
+  }
+  const upload: ReceivedUpload = { files: [], rejected: [] };
+  const written: string[] = [];
+  let totalBytes = 0;
+  const countTotal = (bytes: number) => {
+    totalBytes += bytes;
+    if (totalBytes > statementUploadLimits.maxTotalBytes) failWithDetail(413, importMessages.uploadTooLarge);
+  };
+  try {
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    try {
+      for await (const part of request.parts({
+        // Sizes are counted here: a file over its limit is dropped and the rest of the upload goes on;
+        // past the total, the upload is refused before busboy's own cap is reached.
+        limits: { fileSize: statementUploadLimits.maxTotalBytes + 1, files: statementUploadLimits.maxFiles },
+      })) {
+        if (part.type !== 'file') continue;
+        const name = part.filename || 'arquivo';
+        const extension = name.split('.').pop()?.toLowerCase() ?? '';
+        if (!acceptedExtensions.has(extension)) {
+          part.file.resume();
+          upload.rejected.push({ name, detail: importMessages.invalidExtension });
+          continue;
+        }
+        const filePath = path.join(directory, `${randomBytes(12).toString('hex')}.${extension}`);
+        written.push(filePath);
+        const stored = await storePart(part.file, filePath, countTotal);
+        if (stored) upload.files.push({ name, path: filePath, ...stored });
+        else {
+          await rm(filePath, { force: true });
+          upload.rejected.push({ name, detail: importMessages.tooLarge });
+        }
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') failOnField('files', importMessages.tooManyFiles);
+      throw error;
+    }
+    if (upload.files.length === 0 && upload.rejected.length === 0) failOnField('files', importMessages.noFiles);
+    return await use(upload);
+  } finally {
+    await Promise.all(written.map((filePath) => rm(filePath, { force: true })));
+  }
 }
 
 function identityText(text: string): string {
@@ -118,7 +184,6 @@ async function importOneFile(
   file: UploadedFile,
   statement: StatementReadResult,
 ): Promise<number> {
-  const sha256 = createHash('sha256').update(file.content).digest('hex');
   const merchantKeys = new Map<string, string>();
   const findMerchantKey = (description: string) => {
     let key = merchantKeys.get(description);
@@ -138,15 +203,15 @@ async function importOneFile(
   const suggestions = await suggestCategories(deps.db, scope, lines);
 
   // The original is kept (privately) so the client can download it again from Arquivos.
-  const storedPath = await deps.storage.keep('statements', statement.format, file.content);
+  const storedPath = await deps.storage.keepFile('statements', statement.format, file.path);
   // All or nothing: the file, its accounts and its lines land together or not at all.
   const writing = deps.db.transaction(async (transaction) => {
     const stored = await insertStatementFile(transaction, scope, {
       bundleId,
       name: file.name,
       format: statement.format,
-      sizeBytes: file.content.length,
-      sha256,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
       storedPath,
       readStatus: 'Leitura concluída',
       transactionsRead: lines.length,
@@ -224,48 +289,52 @@ async function importOneFile(
   }
 }
 
+type ReadOutcome = { statement: StatementReadResult } | { refusal: string };
+
 /**
  * upload/ and import-bundle/{id}/add/: each file is read, then imported on its own, all or
  * nothing; files that cannot be read are reported and leave nothing behind. When every file
- * fails, the answer is 400 and no bundle is made.
+ * fails, the answer is 400 and no bundle is made. Files are read one ahead of the import, so
+ * the server holds at most two files' lines per request, not every file's.
  */
 export async function importFiles(
   deps: AppDependencies,
   scope: ClientScope,
   existingBundleId: number | null,
-  uploaded: { files: UploadedFile[]; rejected: RejectedFile[] },
+  uploaded: ReceivedUpload,
   statementReader: StatementReader,
 ) {
   const rejected = [...uploaded.rejected];
-  const readable: { file: UploadedFile; statement: StatementReadResult }[] = [];
-  // Read in worker threads, several at once; the bytes travel to a worker and back without copies.
-  const reads = await Promise.allSettled(uploaded.files.map((file) => statementReader.read(file.name, file.content)));
-  reads.forEach((read, index) => {
-    const { name } = uploaded.files[index] as UploadedFile;
-    if (read.status === 'rejected') {
-      rejected.push({ name, detail: describeReadError(read.reason) });
-      return;
+  // Read in a worker thread from the file on disk: the bytes never pass through this thread.
+  const startReading = (file: UploadedFile): Promise<ReadOutcome> =>
+    statementReader.readFile(file.name, file.path).then(
+      (statement) => ({ statement }),
+      (error: unknown) => ({ refusal: describeReadError(error) }),
+    );
+  let bundle: Awaited<ReturnType<typeof findBundle>> | null = null;
+  const fileIds: number[] = [];
+  let next = uploaded.files[0] ? startReading(uploaded.files[0]) : null;
+  for (const [index, file] of uploaded.files.entries()) {
+    const outcome = (await next) as ReadOutcome;
+    const following = uploaded.files[index + 1];
+    next = following ? startReading(following) : null;
+    if ('refusal' in outcome) {
+      rejected.push({ name: file.name, detail: outcome.refusal });
+      continue;
     }
-    const { bytes, statement } = read.value;
-    readable.push({
-      file: { name, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-      statement,
-    });
-  });
-  if (readable.length === 0) {
+    bundle ??= existingBundleId
+      ? await findBundle(deps.db, scope, existingBundleId)
+      : await insertBundle(deps.db, scope);
+    if (!bundle) failWithDetail(404, importMessages.bundleNotFound);
+    fileIds.push(await importOneFile(deps, scope, bundle.id, file, outcome.statement));
+  }
+  if (!bundle) {
     // The first reason as the detail (what a person reads first), every file's reason beside it.
     throw new HttpError(400, {
       detail: rejected.length === 1 ? rejected[0]?.detail : importMessages.allRejected,
       files: rejected.map((file) => `${file.name}: ${file.detail}`),
     });
   }
-  const bundle = existingBundleId
-    ? await findBundle(deps.db, scope, existingBundleId)
-    : await insertBundle(deps.db, scope);
-  if (!bundle) failWithDetail(404, importMessages.bundleNotFound);
-  const fileIds: number[] = [];
-  for (const { file, statement } of readable)
-    fileIds.push(await importOneFile(deps, scope, bundle.id, file, statement));
   return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected };
 }
 
