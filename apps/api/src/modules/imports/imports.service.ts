@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
+import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
-import { StatementReadError } from '@prumo/statement-readers/statement-read-error';
+import { StatementReadError, statementReadMessages } from '@prumo/statement-readers/statement-read-error';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
@@ -172,9 +173,47 @@ export function createIdentityKeyBuilder(): (line: StatementTransaction) => bigi
   };
 }
 
+/** What a file's read says: whole or partial (it looks incomplete), and whether accounts need data. */
+export const readStatuses = {
+  whole: 'Leitura concluída',
+  wholeWithPendencies: 'Leitura concluída com pendências',
+  partial: 'Leitura parcial',
+  partialWithPendencies: 'Leitura parcial com pendências',
+} as const;
+
+function chooseReadStatus(statement: StatementReadResult, hasPendencies: boolean): string {
+  if (statement.warnings.length > 0) {
+    return hasPendencies ? readStatuses.partialWithPendencies : readStatuses.partial;
+  }
+  return hasPendencies ? readStatuses.wholeWithPendencies : readStatuses.whole;
+}
+
+/**
+ * For a file that looks incomplete: what was read (how many lines, which days), then why it looks
+ * incomplete, so the person knows what to send again. Null for a whole file.
+ */
+function describeIncompleteRead(statement: StatementReadResult, linesRead: number): string | null {
+  if (statement.warnings.length === 0) return null;
+  const dates = statement.accounts.flatMap((account) => account.transactions.map((line) => line.date)).sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const read = linesRead === 1 ? 'Foi lida 1 linha' : `Foram lidas ${linesRead.toLocaleString('pt-BR')} linhas`;
+  const period =
+    first && last
+      ? first === last
+        ? `, de ${formatBrazilianDate(first)}`
+        : `, de ${formatBrazilianDate(first)} a ${formatBrazilianDate(last)}`
+      : '';
+  return `${read}${period}. ${statement.warnings.join(' ')}`;
+}
+
+function countLines(statement: StatementReadResult): number {
+  return statement.accounts.reduce((total, account) => total + account.transactions.length, 0);
+}
+
 function describeReadError(error: unknown): string {
   if (error instanceof StatementReadError) return error.message;
-  return 'Arquivo com leitura incompatível com o sistema.';
+  return statementReadMessages.unreadable;
 }
 
 async function importOneFile(
@@ -213,7 +252,8 @@ async function importOneFile(
       sizeBytes: file.sizeBytes,
       sha256: file.sha256,
       storedPath,
-      readStatus: 'Leitura concluída',
+      readStatus: readStatuses.whole,
+      readWarning: describeIncompleteRead(statement, lines.length),
       transactionsRead: lines.length,
       skippedRows: statement.skippedRows.slice(0, 500),
     });
@@ -270,12 +310,7 @@ async function importOneFile(
       }
       lineIndex += account.transactions.length;
     }
-    await updateFileCounts(
-      transaction,
-      stored.id,
-      added,
-      pendencies > 0 ? 'Leitura concluída com pendências' : 'Leitura concluída',
-    );
+    await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));
     if (uncategorized > 0) await ensureCategorizingTask(transaction, scope);
     // The statements a planner asked for have arrived (ADR 5).
     await completeImportTasks(transaction, scope, bundleId);
@@ -308,7 +343,8 @@ export async function importFiles(
   // Read in a worker thread from the file on disk: the bytes never pass through this thread.
   const startReading = (file: UploadedFile): Promise<ReadOutcome> =>
     statementReader.readFile(file.name, file.path).then(
-      (statement) => ({ statement }),
+      // A file with no line to import is not a statement Prumo can use: refused, nothing kept.
+      (statement) => (countLines(statement) > 0 ? { statement } : { refusal: statementReadMessages.unreadable }),
       (error: unknown) => ({ refusal: describeReadError(error) }),
     );
   let bundle: Awaited<ReturnType<typeof findBundle>> | null = null;
@@ -349,12 +385,21 @@ export async function presentFiles(deps: AppDependencies, scope: ClientScope, fi
     name: file.name,
     format: file.format,
     read_status: file.readStatus,
+    /** Why the file looks incomplete (pt-BR), shown with 'Leitura parcial'; null when it is whole. */
+    read_warning: file.readWarning,
     bundle: file.bundleId,
     created_at: file.createdAt.toISOString(),
     transactions_read: file.transactionsRead,
     transactions_added: file.transactionsAdded,
     duplicates_ignored: file.transactionsRead - file.transactionsAdded,
-    skipped_rows: file.skippedRows,
+    // Date (YYYY-MM-DD) and amount (cents) for the screens to format; files read before they were
+    // kept have only their text.
+    skipped_rows: file.skippedRows.map((row) => ({
+      reason: row.reason,
+      text: row.text,
+      date: row.date ?? null,
+      amount: row.amountCents ?? null,
+    })),
     // product §3's "file path": where the client downloads the statement as they sent it.
     file: file.storedPath ? `/api/file/${file.id}/download/` : null,
     manual_cash: false,

@@ -54,7 +54,7 @@ const dayOfMonth = z
       z
         .string()
         .trim()
-        .regex(/^\d{1,2}$/),
+        .regex(/^\d{1,2}$/, dayOfMonthMessage),
     ],
     { error: dayOfMonthMessage },
   )
