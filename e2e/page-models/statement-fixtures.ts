@@ -27,3 +27,12 @@ export const statementsPeriod = { start: '01/12/2013', end: '31/05/2026' } as co
 
 /** OFX 2.00 with three checking and savings accounts in one file (balances 43,01, 3.000,25 and 11.728,56). */
 export const threeAccountsOfx = statement('asgrim__ofxparser/ofx-multiple-accounts-xml.ofx', 3);
+
+/** Itaú checking, OFX 1.02, 48 lines: cut in half it is a download that stopped. */
+export const itauLongOfx = statement('adelarcubs__ofxparser/extrato_itau.ofx', 48);
+
+/** A synthetic Bradesco XLSX with SALDO INICIAL 8.500,00 on 04/05/2026 and SALDO FINAL 10.599,00 on 05/05/2026. */
+export const bradescoXlsx = statement('financeiroLLE__Conciliacao-Extratos/Bradesco-CC-12345.xlsx', 10);
+
+/** A credit-card bill, OFX: a new card asks for its closing and due days. */
+export const cardBillOfx = statement('adelarcubs__ofxparser/fatura_cc_1.ofx', 6);
