@@ -31,3 +31,12 @@ export const threeAccountsOfx = statement('asgrim__ofxparser/ofx-multiple-accoun
 
 /** Santander checking, OFX 1.02: 24 lines from 01/08/2016 to 15/09/2016. */
 export const santander2016Ofx = statement('adelarcubs__ofxparser/extrato_santander.ofx', 24);
+
+/** Itaú checking, OFX 1.02, 48 lines: cut in half it is a download that stopped. */
+export const itauLongOfx = statement('adelarcubs__ofxparser/extrato_itau.ofx', 48);
+
+/** A synthetic Bradesco XLSX with SALDO INICIAL 8.500,00 on 04/05/2026 and SALDO FINAL 10.599,00 on 05/05/2026. */
+export const bradescoXlsx = statement('financeiroLLE__Conciliacao-Extratos/Bradesco-CC-12345.xlsx', 10);
+
+/** A credit-card bill, OFX: a new card asks for its closing and due days. */
+export const cardBillOfx = statement('adelarcubs__ofxparser/fatura_cc_1.ofx', 6);

@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { PrumoApi } from '../page-models/api';
 import { demo, demoPassword } from '../page-models/demo-data';
 import { FilesPage } from '../page-models/files-page';
-import { threeAccountsOfx } from '../page-models/statement-fixtures';
+import { bradescoXlsx, cardBillOfx, itauLongOfx, threeAccountsOfx } from '../page-models/statement-fixtures';
 import { expect, test } from './fixtures';
 
 // Caio, as in the cash-flow spec, which deletes his files before each test (the accounts stay, with no lines).
@@ -85,5 +87,59 @@ test.describe('Arquivos: pendencies of new accounts', () => {
     expect(download.suggestedFilename()).toBe(threeAccountsOfx.name);
     const saved = await readFile(await download.path());
     expect(saved.equals(await readFile(threeAccountsOfx.path))).toBe(true);
+  });
+});
+
+test.describe('Arquivos: damaged statements and skipped rows', () => {
+  test.afterEach(async ({ api }) => deleteFilesOf(api));
+
+  test('a statement cut short reads as partial and says so; skipped rows show their day and amount', async ({
+    page,
+    api,
+    signInAs,
+  }) => {
+    const key = await api.signIn(client.email, demoPassword, demo.slug);
+    await api.deleteStatementFiles(key);
+    const whole = await readFile(itauLongOfx.path);
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'prumo-e2e-'));
+    const cutPath = path.join(folder, 'extrato_itau_cortado.ofx');
+    await writeFile(cutPath, whole.subarray(0, Math.floor(whole.length / 2)));
+    await api.uploadStatements(key, [cutPath, bradescoXlsx.path]);
+    await api.signOut(key);
+    await rm(folder, { recursive: true, force: true });
+
+    await signInAs(demo.slug, client);
+    const filesPage = new FilesPage(page);
+    await filesPage.open(demo.slug);
+    const cutRow = filesPage.fileRow('extrato_itau_cortado.ofx');
+    await expect(cutRow).toContainText('parcial');
+    await expect(cutRow).toContainText(/Foram lidas \d+ linhas, de \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}\./);
+    await expect(cutRow).toContainText('parece incompleto');
+
+    await page.getByRole('button', { name: `Ver transações de ${bradescoXlsx.name}` }).click();
+    const skipped = page.getByRole('dialog').getByRole('list', { name: 'Linhas puladas' });
+    await expect(skipped.getByRole('listitem')).toHaveText([
+      'Saldo: 04/05/2026 · SALDO INICIAL · R$ 8.500,00',
+      'Saldo: 05/05/2026 · SALDO FINAL · R$ 10.599,00',
+    ]);
+  });
+
+  test('a card day outside 1–31 is told, not clamped', async ({ page, api, signInAs }) => {
+    const key = await api.signIn(client.email, demoPassword, demo.slug);
+    await api.deleteStatementFiles(key);
+    await api.uploadStatements(key, [cardBillOfx.path]);
+    await api.signOut(key);
+
+    await signInAs(demo.slug, client);
+    const filesPage = new FilesPage(page);
+    await filesPage.open(demo.slug);
+    const form = filesPage.pendencies.first();
+    const closing = form.getByLabel('Dia de fechamento');
+    await closing.fill('45');
+    await form.getByLabel('Dia de vencimento').fill('10');
+    await form.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(closing).toHaveValue('45');
+    await expect(form.getByText('Informe um dia entre 1 e 31.')).toBeVisible();
+    await expect(filesPage.pendencies).toHaveCount(1);
   });
 });

@@ -42,10 +42,13 @@ if (embeddedServer && (await seedDemoWhenEmpty(database.db))) {
   console.log('Demo organizations created (see README for the accounts).');
 }
 const storage = createDiskStorage(path.join(config.dataDir, 'media'));
-const leftovers = await removeImportLeftovers(database.db, path.join(config.dataDir, 'private'));
-if (leftovers.bundles + leftovers.originals > 0) {
+const leftovers = await removeImportLeftovers(database.db, {
+  privateDirectory: path.join(config.dataDir, 'private'),
+  uploadDirectory: path.join(config.dataDir, 'tmp', 'uploads'),
+});
+if (leftovers.bundles + leftovers.originals + leftovers.uploads > 0) {
   console.log(
-    `Removed what interrupted imports left: ${leftovers.bundles} empty bundle(s), ${leftovers.originals} kept original(s) with no file`,
+    `Removed what interrupted imports left: ${leftovers.bundles} empty bundle(s), ${leftovers.originals} kept original(s) with no file, ${leftovers.uploads} upload(s) in waiting`,
   );
 }
 

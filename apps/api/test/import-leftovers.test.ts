@@ -13,7 +13,7 @@ const twoHoursAgo = new Date('2026-11-24T10:00:00Z');
 const tenMinutesAgo = new Date('2026-11-24T11:50:00Z');
 
 describe('start-up removes what an interrupted import left', () => {
-  it('removes old empty bundles and old kept originals with no file, never an import in flight', async () => {
+  it('removes old empty bundles, old kept originals with no file and old waiting uploads, never an import in flight', async () => {
     const { db } = context.database;
     const organization = await createTestOrganization(context);
     const owner = { organizationId: organization.id, clientUserId: organization.client.row.id };
@@ -47,8 +47,16 @@ describe('start-up removes what an interrupted import left', () => {
       readStatus: 'Leitura concluída',
     });
     await db.insert(tasks).values({ ...owner, type: 'import', title: 'Enviar extratos', bundleId: withTask?.id });
+    const uploadDirectory = path.join(path.dirname(privateDirectory), 'tmp', 'uploads');
+    await mkdir(uploadDirectory, { recursive: true });
+    const waiting = async (name: string, modified: Date) => {
+      await writeFile(path.join(uploadDirectory, name), 'OFXHEADER:100');
+      await utimes(path.join(uploadDirectory, name), modified, modified);
+    };
+    await waiting('upload-of-a-dead-request', twoHoursAgo);
+    await waiting('upload-in-flight', tenMinutesAgo);
 
-    const removed = await removeImportLeftovers(db, privateDirectory, now);
+    const removed = await removeImportLeftovers(db, { privateDirectory, uploadDirectory }, now);
 
     const ids = [oldEmpty, recentEmpty, withFile, withTask].map((bundle) => bundle?.id as number);
     const remaining = await db
@@ -63,5 +71,7 @@ describe('start-up removes what an interrupted import left', () => {
     ]);
     expect(removed.originals).toBe(1);
     expect(await db.select().from(statementFiles).where(eq(statementFiles.storedPath, kept))).toHaveLength(1);
+    expect(await readdir(uploadDirectory)).toEqual(['upload-in-flight']);
+    expect(removed.uploads).toBe(1);
   });
 });

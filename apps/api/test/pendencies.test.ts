@@ -240,3 +240,40 @@ describe('who may see and complete pendencies', () => {
     expect(await listPendencies(owner.client.token)).toHaveLength(2);
   });
 });
+
+describe("a card's closing and due days", () => {
+  it('answers 400 with the field’s message for a day outside 1–31 or not a whole day, and keeps the card as it was', async () => {
+    const { client } = await createTestOrganization(context);
+    const fileId = await uploadFile(client.token, 'fatura.ofx', cardBill);
+    const [card] = await listPendencies(client.token);
+    if (!card) throw new Error('no pendency listed');
+    const dayMessage = ['Informe um dia entre 1 e 31.'];
+    const refusals: [object, Record<string, string[]>][] = [
+      [{ closeDay: 32, dueDate: 10 }, { closeDay: dayMessage }],
+      [{ closeDay: 5, dueDate: 0 }, { dueDate: dayMessage }],
+      [
+        { closeDay: -1, dueDate: 45 },
+        { closeDay: dayMessage, dueDate: dayMessage },
+      ],
+      [{ closeDay: 5.5, dueDate: 10 }, { closeDay: dayMessage }],
+      [{ closeDay: '40', dueDate: 10 }, { closeDay: dayMessage }],
+      [{ closeDay: true, dueDate: 10 }, { closeDay: dayMessage }],
+      [{ closeDay: [5], dueDate: 10 }, { closeDay: dayMessage }],
+      [{ closeDay: '', dueDate: 10 }, { closeDay: dayMessage }],
+      [{ closeDay: 5, dueDate: null }, { dueDate: dayMessage }],
+    ];
+    for (const [payload, fields] of refusals) {
+      const response = await completeFile(client.token, fileId, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toEqual(fields);
+    }
+    const untouched = await readOrigin(card.originId);
+    expect([untouched.closingDay, untouched.dueDay, untouched.pendencyCompletedAt]).toEqual([null, null, null]);
+    expect(await readStatus(fileId)).toBe('Leitura concluída com pendências');
+
+    // The edges are days, as written (a day given as text, as a form sends it, too).
+    expect((await completeFile(client.token, fileId, { closeDay: '31', dueDate: 1 })).statusCode).toBe(200);
+    const completed = await readOrigin(card.originId);
+    expect([completed.closingDay, completed.dueDay]).toEqual([31, 1]);
+  });
+});

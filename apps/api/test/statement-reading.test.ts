@@ -22,11 +22,12 @@ function upload(context: TestContext, token: string, files: { name: string; cont
   return call(context, 'POST', '/api/upload/', { token, ...body });
 }
 
-/** An OFX of `count` zero-value lines: as long to read as real ones, but nothing to store but the file. */
+/** An OFX of one real line and `count` zero-value ones: as long to read as real ones, little to store. */
 function generateZeroValueOfx(count: number): Buffer {
   const parts = [
     'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL',
     '<BANKACCTFROM><BANKID>341<BRANCHID>1234<ACCTID>12345-6</BANKACCTFROM><BANKTRANLIST>\n',
+    '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-10,00<FITID>real<MEMO>PADARIA</STMTTRN>\n',
   ];
   for (let index = 0; index < count; index++) {
     parts.push(
@@ -67,9 +68,10 @@ describe('reading statements in worker threads', () => {
     });
     let readFinished = false;
     const watchedReader: StatementReader = {
-      read(fileName, bytes) {
+      read: (fileName, bytes) => pool.read(fileName, bytes),
+      readFile(fileName, filePath) {
         markReadStarted();
-        return pool.read(fileName, bytes).finally(() => {
+        return pool.readFile(fileName, filePath).finally(() => {
           readFinished = true;
         });
       },
@@ -90,7 +92,7 @@ describe('reading statements in worker threads', () => {
 
     const uploaded = await uploading;
     expect(uploaded.statusCode).toBe(201);
-    expect(uploaded.json().files[0]).toMatchObject({ name: 'grande.ofx', transactions_read: 0, transactions_added: 0 });
+    expect(uploaded.json().files[0]).toMatchObject({ name: 'grande.ofx', transactions_read: 1, transactions_added: 1 });
     expect(uploaded.json().files[0].skipped_rows).toHaveLength(500);
   });
 });

@@ -7,6 +7,7 @@ function readResultWith(account: Partial<StatementAccount>): StatementReadResult
   return {
     format: 'xlsx',
     skippedRows: [],
+    warnings: [],
     accounts: [{ ...createEmptyAccount(), ...account }],
   } as StatementReadResult;
 }

@@ -189,7 +189,13 @@ describe('OFX rows that are not transactions', () => {
       // Dated after both DTEND and DTSERVER: scheduled, not posted.
       'Lançamento futuro',
     ]);
-    expect(result.skippedRows[0]?.text).toBe('20240901 1500.00 Saldo Anterior');
+    // Told by date, amount and text, for the screens to format; not as the file printed them.
+    expect(result.skippedRows[0]).toEqual({
+      reason: 'Saldo',
+      text: 'Saldo Anterior',
+      date: '2024-09-01',
+      amountCents: 150_000,
+    });
   });
 
   it('reads only the bank part of a file that also carries an investment statement', () => {

@@ -3,6 +3,7 @@ import { MoneyError, parseMoneyToCents } from '@prumo/domain/money/cents';
 import { decodeStatementText } from './decode-statement-text';
 import { numberOccurrences } from './number-occurrences';
 import { parseOfxDate } from './statement-dates';
+import { checkBalancesAgree, cutShortWarning, isOpeningBalanceLabel } from './statement-integrity';
 import { statementLimits } from './statement-limits';
 import { StatementReadError } from './statement-read-error';
 import {
@@ -11,6 +12,7 @@ import {
   fixBackslashHexEscapes,
   isBalanceDescription,
   isFutureDescription,
+  normalizeForMatching,
 } from './statement-text';
 import type {
   SkippedRow,
@@ -298,6 +300,8 @@ class OfxStatementCollector implements OfxTagHandler {
   private investmentTransactionCount = 0;
   private transactionCount = 0;
   private statementCount = 0;
+  /** Whether </OFX> came: a file without it ends before its end (a download that stopped). */
+  private rootClosed = false;
 
   openTag(name: string, value: string): void {
     const kind = aggregateKinds.get(name);
@@ -340,6 +344,7 @@ class OfxStatementCollector implements OfxTagHandler {
   }
 
   closeTag(name: string): void {
+    if (name === 'OFX') this.rootClosed = true;
     if (aggregateKinds.has(name)) this.closeOpenFrame(name);
   }
 
@@ -477,8 +482,12 @@ class OfxStatementCollector implements OfxTagHandler {
     const description = combineNameAndMemo(fields.name, fields.memo);
     const reason = findSkipReason(date, amountCents, description);
     if (reason !== null || date === null || amountCents === null) {
-      const text = [dateText, fields.amount, description].filter((part) => part).join(' ');
-      this.skippedRows.push({ reason: reason ?? 'Data inválida', text: text || fields.strayText || 'STMTTRN' });
+      this.skippedRows.push({
+        reason: reason ?? 'Data inválida',
+        text: description || fields.strayText || 'Lançamento sem descrição',
+        date,
+        amountCents: amountCents === null ? null : applyTypeSign(fields.type, amountCents),
+      });
       return;
     }
     statement.transactions.push({
@@ -501,7 +510,9 @@ class OfxStatementCollector implements OfxTagHandler {
       if (futureCutoff !== null && transaction.date > futureCutoff) {
         this.skippedRows.push({
           reason: 'Lançamento futuro',
-          text: `${transaction.date} ${formatCentsForRow(transaction.amountCents)} ${transaction.description}`,
+          text: transaction.description,
+          date: transaction.date,
+          amountCents: transaction.amountCents,
         });
       } else {
         transactions.push(transaction);
@@ -521,6 +532,23 @@ class OfxStatementCollector implements OfxTagHandler {
   }
 
   finish(encoding: StatementReadResult['encoding']): StatementReadResult {
+    const warnings: string[] = [];
+    if (!this.rootClosed) {
+      warnings.push(cutShortWarning);
+      // A line the file stops inside may have lost the end of its amount or text: it is not imported.
+      const last = this.stack[this.stack.length - 1];
+      if (last?.kind === 'transaction' && last.transaction) {
+        this.stack.pop();
+        const fields = last.transaction;
+        const amountCents = parseOfxAmount(fields.amount);
+        this.skippedRows.push({
+          reason: 'Lançamento incompleto',
+          text: combineNameAndMemo(fields.name, fields.memo) || 'Lançamento sem descrição',
+          date: parseOfxDate(fields.posted ?? fields.userDate),
+          amountCents: amountCents === null ? null : applyTypeSign(fields.type, amountCents),
+        });
+      }
+    }
     while (this.stack.length > 0) this.popFrame();
     if (this.accounts.length === 0) {
       if (this.investmentSeen) {
@@ -542,7 +570,22 @@ class OfxStatementCollector implements OfxTagHandler {
         text: `${this.investmentTransactionCount} lançamento(s) da parte de investimentos do arquivo`,
       });
     }
-    return { format: 'ofx', encoding, accounts: this.accounts, skippedRows: this.skippedRows };
+    const disagreement = this.checkBalances();
+    if (disagreement) warnings.push(disagreement);
+    return { format: 'ofx', encoding, accounts: this.accounts, skippedRows: this.skippedRows, warnings };
+  }
+
+  /**
+   * A single-account statement that prints its opening balance as a line ("SALDO ANTERIOR", as
+   * Brazilian banks do) and a ledger balance: its lines must take one to the other.
+   */
+  private checkBalances(): string | null {
+    const [account] = this.accounts;
+    if (this.accounts.length !== 1 || !account?.balance) return null;
+    const opening = this.skippedRows.find(
+      (row) => row.reason === 'Saldo' && isOpeningBalanceLabel(normalizeForMatching(row.text)),
+    );
+    return checkBalancesAgree(opening?.amountCents ?? null, account.transactions, account.balance.amountCents);
   }
 }
 
@@ -626,10 +669,4 @@ export function normalizeStatementBankCode(raw: string | null): string | null {
 function findBankCodeInInstitutionId(institutionId: string | null): string | null {
   const trimmed = institutionId?.trim() ?? '';
   return /^0*\d{1,3}$/.test(trimmed) ? trimmed : null;
-}
-
-function formatCentsForRow(amountCents: number): string {
-  const sign = amountCents < 0 ? '-' : '';
-  const absolute = Math.abs(amountCents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }

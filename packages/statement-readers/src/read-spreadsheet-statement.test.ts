@@ -175,7 +175,12 @@ describe('spreadsheet statements', () => {
       'Valor inválido',
       'Lançamento futuro',
     ]);
-    expect(result.skippedRows[3]?.text).toBe('2024-09-20 | BOLETO AGENDADO | -99');
+    expect(result.skippedRows[3]).toEqual({
+      reason: 'Lançamento futuro',
+      text: 'BOLETO AGENDADO',
+      date: '2024-09-20',
+      amountCents: -9_900,
+    });
   });
 
   it('reads a card bill: purchases are money out, credits money in, the card final digits identify it', () => {

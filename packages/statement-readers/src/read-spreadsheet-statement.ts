@@ -3,6 +3,7 @@ import { convertNumberToCents, MoneyError, parseMoneyToCents } from '@prumo/doma
 import { findHeaderRow, type HeaderColumns, readHeaderColumns, type SpreadsheetCell } from './find-header-row';
 import { numberOccurrences } from './number-occurrences';
 import { convertSerialToDate, parseDayMonthYear, parseOfxDate } from './statement-dates';
+import { checkBalancesAgree, isOpeningBalanceLabel } from './statement-integrity';
 import { statementLimits } from './statement-limits';
 import { StatementReadError } from './statement-read-error';
 import {
@@ -37,6 +38,7 @@ export function readSpreadsheetStatement(bytes: Uint8Array, format: 'xls' | 'xls
   let sheetsWithTable = 0;
   let isCreditCard = false;
   let closingBalance: StatementBalance | null = null;
+  let openingCents: number | null = null;
   let rowCount = 0;
 
   for (const sheetName of workbook.SheetNames) {
@@ -58,6 +60,7 @@ export function readSpreadsheetStatement(bytes: Uint8Array, format: 'xls' | 'xls
     skippedRows.push(...sheetResult.skippedRows);
     transactions.push(...sheetResult.transactions);
     closingBalance = sheetResult.closingBalance ?? closingBalance;
+    openingCents ??= sheetResult.openingCents;
   }
 
   if (sheetsWithTable === 0) {
@@ -68,12 +71,19 @@ export function readSpreadsheetStatement(bytes: Uint8Array, format: 'xls' | 'xls
   const signedTransactions = isCreditCard
     ? transactions.map((transaction) => ({ ...transaction, amountCents: -transaction.amountCents }))
     : transactions;
+  if (isCreditCard) {
+    for (const row of skippedRows) if (row.amountCents) row.amountCents = -row.amountCents;
+  }
   const dates = signedTransactions.map((transaction) => transaction.date).sort();
   account.startDate = dates[0] ?? null;
   account.endDate = dates[dates.length - 1] ?? null;
   account.balance = closingBalance;
   account.transactions = numberOccurrences(signedTransactions);
-  return { format, accounts: [account], skippedRows };
+  // Card bills print no running balance to check lines against; statements with both balances do.
+  const disagreement = isCreditCard
+    ? null
+    : checkBalancesAgree(openingCents, account.transactions, closingBalance?.amountCents ?? null);
+  return { format, accounts: [account], skippedRows, warnings: disagreement ? [disagreement] : [] };
 }
 
 function loadWorkbook(bytes: Uint8Array): XLSX.WorkBook {
@@ -178,19 +188,28 @@ interface TableResult {
   transactions: StatementTransaction[];
   skippedRows: SkippedRow[];
   closingBalance: StatementBalance | null;
+  /** The first "Saldo anterior/inicial" row's amount. */
+  openingCents: number | null;
 }
 
-function describeRow(row: SpreadsheetRow, columns: HeaderColumns, date: string | null): string {
-  return row
-    .map((cell, index) => (index === columns.date && date !== null ? date : readCellText(cell)))
-    .filter((text) => text !== '')
-    .join(' | ');
+/** What a skipped row says: its description, else its other texts (not its date or money cells). */
+function describeRow(row: SpreadsheetRow, columns: HeaderColumns, description: string): string {
+  if (description) return description;
+  const moneyColumns = new Set([columns.date, columns.amount, columns.debit, columns.credit, columns.balance]);
+  return (
+    row
+      .filter((cell, index) => !moneyColumns.has(index) && typeof cell === 'string')
+      .map(readCellText)
+      .filter((text) => text !== '')
+      .join(' ') || 'Linha sem descrição'
+  );
 }
 
 function readTableRows(rows: SpreadsheetRow[], columns: HeaderColumns, uses1904DateSystem: boolean): TableResult {
   const transactions: StatementTransaction[] = [];
   const skippedRows: SkippedRow[] = [];
   let closingBalance: StatementBalance | null = null;
+  let openingCents: number | null = null;
   let isInFutureSection = false;
 
   for (const row of rows) {
@@ -204,38 +223,40 @@ function readTableRows(rows: SpreadsheetRow[], columns: HeaderColumns, uses1904D
     const date = readDateCell(dateCell, uses1904DateSystem);
     const description = readCellText(row[columns.description]);
     const amountCents = readRowAmount(row, columns);
-    const rowText = describeRow(row, columns, date);
     const dateText = readCellText(dateCell);
+    const skip = (reason: string, text = describeRow(row, columns, description)) =>
+      skippedRows.push({ reason, text, date, amountCents });
 
     if (isBalanceDescription(description) || (date === null && isBalanceDescription(dateText))) {
       const balanceCents = amountCents ?? (columns.balance === null ? null : readAmountCell(row[columns.balance]));
-      const label = normalizeForMatching(description || dateText);
-      if (balanceCents !== null && !/^saldo (anterior|inicial)/.test(label)) {
-        closingBalance = { amountCents: balanceCents, date };
+      const label = description || dateText;
+      if (balanceCents !== null) {
+        if (!isOpeningBalanceLabel(normalizeForMatching(label))) closingBalance = { amountCents: balanceCents, date };
+        else openingCents ??= balanceCents;
       }
-      skippedRows.push({ reason: 'Saldo', text: rowText });
+      skippedRows.push({ reason: 'Saldo', text: label, date, amountCents: balanceCents });
       continue;
     }
     if (date === null) {
       if (amountCents === null) {
         // Titles, section names and footers: not rows of the table.
-        if (isFutureSectionTitle(rowText)) isInFutureSection = true;
+        if (isFutureSectionTitle(row.map(readCellText).join(' '))) isInFutureSection = true;
         continue;
       }
       const isTotal = isTotalDescription(description) || isTotalDescription(dateText);
-      skippedRows.push({ reason: isTotal ? 'Total' : 'Data inválida', text: rowText });
+      skip(isTotal ? 'Total' : 'Data inválida', description || dateText || undefined);
       continue;
     }
     if (amountCents === null) {
-      skippedRows.push({ reason: 'Valor inválido', text: rowText });
+      skip('Valor inválido');
       continue;
     }
     if (isInFutureSection) {
-      skippedRows.push({ reason: 'Lançamento futuro', text: rowText });
+      skip('Lançamento futuro');
       continue;
     }
     if (amountCents === 0) {
-      skippedRows.push({ reason: 'Valor zero', text: rowText });
+      skip('Valor zero');
       continue;
     }
     const documentText = columns.document === null ? '' : readCellText(row[columns.document]);
@@ -249,7 +270,7 @@ function readTableRows(rows: SpreadsheetRow[], columns: HeaderColumns, uses1904D
       occurrence: 1,
     });
   }
-  return { transactions, skippedRows, closingBalance };
+  return { transactions, skippedRows, closingBalance, openingCents };
 }
 
 /**

@@ -168,3 +168,19 @@ describe('closing', () => {
     );
   });
 });
+
+describe('reading a file from its path', () => {
+  const pool = createStatementReaderPool({ size: 1 });
+  afterAll(() => pool.close());
+
+  it('reads in the worker what readStatement reads from the bytes, and refuses a file that is not there', async () => {
+    const relative = 'kamino-company__OfxSharp/bb.ofx';
+    const statement = await pool.readFile('bb.ofx', path.join(fixturesFolder, relative));
+    expect(statement).toEqual(readStatement('bb.ofx', readFixture(relative)));
+    const missing = await pool
+      .readFile('sumiu.ofx', path.join(fixturesFolder, 'nao-existe.ofx'))
+      .catch((error) => error);
+    expect(missing).toBeInstanceOf(StatementReadError);
+    expect(missing).toMatchObject({ code: 'unreadable', message: statementReadMessages.unreadable });
+  });
+});

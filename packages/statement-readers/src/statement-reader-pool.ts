@@ -4,15 +4,12 @@ import { statementLimits } from './statement-limits';
 import { StatementReadError, type StatementReadErrorCode } from './statement-read-error';
 import type { StatementReadResult } from './statement-types';
 
-/** What the pool sends a worker. */
-export interface ReadRequest {
-  fileName: string;
-  bytes: Uint8Array;
-}
+/** What the pool sends a worker: the file's bytes, or the path of a file the worker reads itself. */
+export type ReadRequest = { fileName: string; bytes: Uint8Array } | { fileName: string; filePath: string };
 
-/** What a worker answers: the statement with the bytes moved back, or the refusal re-created here. */
+/** What a worker answers: the statement (with the bytes moved back, when they came), or the refusal. */
 export type ReadAnswer =
-  | { ok: true; statement: StatementReadResult; bytes: Uint8Array }
+  | { ok: true; statement: StatementReadResult; bytes: Uint8Array | null }
   | { ok: false; code: StatementReadErrorCode; message: string; detail: string | null };
 
 export interface StatementRead {
@@ -28,6 +25,11 @@ export interface StatementReader {
    * worker when it owns its whole buffer (then it is empty here): use the returned `bytes` afterwards.
    */
   read(fileName: string, bytes: Uint8Array): Promise<StatementRead>;
+  /**
+   * Reads the file at `filePath` in the worker: its bytes never pass through the caller's memory
+   * (an upload kept on disk stays there). Same refusals as `read`.
+   */
+  readFile(fileName: string, filePath: string): Promise<StatementReadResult>;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export interface StatementReaderPoolOptions {
 
 interface ReadJob {
   request: ReadRequest;
-  resolve: (read: StatementRead) => void;
+  resolve: (read: { statement: StatementReadResult; bytes: Uint8Array | null }) => void;
   reject: (error: Error) => void;
 }
 
@@ -123,17 +125,25 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
         () => retireWorker(pooled, `Leitura passou de ${timeLimitMilliseconds} ms`),
         timeLimitMilliseconds,
       );
-      pooled.worker.postMessage(job.request, [job.request.bytes.buffer as ArrayBuffer]);
+      pooled.worker.postMessage(job.request, 'bytes' in job.request ? [job.request.bytes.buffer as ArrayBuffer] : []);
     }
   }
 
+  function enqueue(request: ReadRequest): Promise<{ statement: StatementReadResult; bytes: Uint8Array | null }> {
+    if (closed) return Promise.reject(createClosedError());
+    return new Promise((resolve, reject) => {
+      waiting.push({ request, resolve, reject });
+      dispatchWaitingJobs();
+    });
+  }
+
   return {
-    read(fileName, bytes) {
-      if (closed) return Promise.reject(createClosedError());
-      return new Promise((resolve, reject) => {
-        waiting.push({ request: { fileName, bytes: takeOwnBytes(bytes) }, resolve, reject });
-        dispatchWaitingJobs();
-      });
+    async read(fileName, bytes) {
+      const answer = await enqueue({ fileName, bytes: takeOwnBytes(bytes) });
+      return { statement: answer.statement, bytes: answer.bytes ?? new Uint8Array() };
+    },
+    async readFile(fileName, filePath) {
+      return (await enqueue({ fileName, filePath })).statement;
     },
     async close() {
       closed = true;

@@ -1,17 +1,40 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { readStatement } from './read-statement';
+import { statementLimits } from './statement-limits';
 import { StatementReadError } from './statement-read-error';
 import type { ReadAnswer, ReadRequest } from './statement-reader-pool';
 
-/** One file at a time: read it, send the statement (and the bytes, moved back) or the refusal. */
-parentPort?.on('message', ({ fileName, bytes }: ReadRequest) => {
-  let answer: ReadAnswer;
+/** A file's bytes, refused before they are read when there are more than a statement may have. */
+function readFileBytes(filePath: string): Uint8Array {
+  const descriptor = openSync(filePath, 'r');
   try {
-    answer = { ok: true, statement: readStatement(fileName, bytes), bytes };
+    const { size } = fstatSync(descriptor);
+    if (size > statementLimits.maxFileBytes) throw new StatementReadError('too_large', { detail: `${size} bytes` });
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    while (offset < size) {
+      const read = readSync(descriptor, bytes, offset, size - offset, offset);
+      if (read === 0) break;
+      offset += read;
+    }
+    return offset === size ? bytes : bytes.subarray(0, offset);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** One file at a time: read it, send the statement (and the bytes, moved back, when they came) or the refusal. */
+parentPort?.on('message', (request: ReadRequest) => {
+  let answer: ReadAnswer;
+  const sentBytes = 'bytes' in request ? request.bytes : null;
+  try {
+    const bytes = sentBytes ?? readFileBytes((request as { filePath: string }).filePath);
+    answer = { ok: true, statement: readStatement(request.fileName, bytes), bytes: sentBytes };
   } catch (error) {
     const refusal =
       error instanceof StatementReadError ? error : new StatementReadError('unreadable', { detail: String(error) });
     answer = { ok: false, code: refusal.code, message: refusal.message, detail: refusal.detail };
   }
-  parentPort?.postMessage(answer, answer.ok ? [bytes.buffer as ArrayBuffer] : []);
+  parentPort?.postMessage(answer, answer.ok && sentBytes ? [sentBytes.buffer as ArrayBuffer] : []);
 });

@@ -7,13 +7,23 @@ export interface StatementReadResult {
   accounts: StatementAccount[];
   /** Rows that are not transactions (balances, future rows) or could not be read, for the user to see. */
   skippedRows: SkippedRow[];
+  /**
+   * Signs that the file is not whole, in pt-BR for the user: it ends before its closing tags (a
+   * download that stopped), or its opening and closing balances disagree with its lines. Empty
+   * when nothing looks wrong.
+   */
+  warnings: string[];
 }
 
 export interface SkippedRow {
   /** pt-BR, short: 'Saldo', 'Lançamento futuro', 'Data inválida', 'Valor inválido', … */
   reason: string;
-  /** The row as printed in the file, so the user can find it. */
+  /** What the row says (its description), so the user can find it; never its raw date or amount. */
   text: string;
+  /** YYYY-MM-DD, when the row has a readable date. */
+  date?: string | null;
+  /** Hundredths of the currency unit, signed like a transaction, when the row has a readable amount. */
+  amountCents?: number | null;
 }
 
 export interface StatementAccount {

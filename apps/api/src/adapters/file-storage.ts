@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ensurePrivateDirectory, writePrivateFile } from './private-files';
 
@@ -8,6 +8,8 @@ export interface FileStorage {
   save(folder: string, extension: string, content: Buffer): Promise<string>;
   /** Stores bytes no address serves (a client's bank statement) and answers the key to read them by. */
   keep(folder: string, extension: string, content: Buffer): Promise<string>;
+  /** Like `keep`, for bytes already in a file (an upload kept on disk): copied, never loaded whole. */
+  keepFile(folder: string, extension: string, sourcePath: string): Promise<string>;
   /** The bytes kept under this key, or null when there are none. */
   open(key: string): Promise<Buffer | null>;
   /** Forgets the bytes kept under this key (nothing happens when there are none). */
@@ -43,6 +45,13 @@ export function createDiskStorage(
       const { safeFolder, fileName } = createFileName(folder, extension);
       await ensurePrivateDirectory(path.join(privateDirectory, safeFolder));
       await writePrivateFile(path.join(privateDirectory, safeFolder, fileName), content);
+      return `${safeFolder}/${fileName}`;
+    },
+    async keepFile(folder, extension, sourcePath) {
+      const { safeFolder, fileName } = createFileName(folder, extension);
+      await ensurePrivateDirectory(path.join(privateDirectory, safeFolder));
+      // The copy takes the source's mode: an upload's file is its owner's only (0600).
+      await copyFile(sourcePath, path.join(privateDirectory, safeFolder, fileName));
       return `${safeFolder}/${fileName}`;
     },
     async open(key) {

@@ -262,10 +262,15 @@ export const statementFiles = pgTable(
     sha256: text('sha256').notNull(),
     storedPath: text('stored_path'),
     readStatus: text('read_status').notNull(),
+    /** Why the file looks incomplete (cut short, balances that disagree with its lines), in pt-BR; null when whole. */
+    readWarning: text('read_warning'),
     transactionsRead: integer('transactions_read').notNull().default(0),
     transactionsAdded: integer('transactions_added').notNull().default(0),
     /** Rows of the file that are not transactions (balances, future entries), with why. */
-    skippedRows: jsonb('skipped_rows').$type<{ reason: string; text: string }[]>().notNull().default([]),
+    skippedRows: jsonb('skipped_rows')
+      .$type<{ reason: string; text: string; date?: string | null; amountCents?: number | null }[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
   },
   (table) => [index('statement_files_client_index').on(table.clientUserId, table.createdAt)],

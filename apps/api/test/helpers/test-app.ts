@@ -30,6 +30,8 @@ export interface TestContext {
   database: DatabaseHandle;
   /** Every e-mail the app sent, newest last. */
   mailbox: (MailMessage & { fromName: string })[];
+  /** The app's DATA_DIR, a temporary directory of its own. */
+  dataDir: string;
 }
 
 /** Builds the real app on the run's database; closed after the file's tests. */
@@ -69,7 +71,7 @@ export async function createTestContext(
     await app.close();
     await database.close();
   });
-  return { app, database, mailbox };
+  return { app, database, mailbox, dataDir };
 }
 
 export interface TestUser {

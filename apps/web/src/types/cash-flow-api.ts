@@ -86,18 +86,28 @@ export interface FileAccount {
   new_account: boolean;
 }
 
+/** A row of a statement that was not imported: why, what it says, its day (YYYY-MM-DD) and amount (cents). */
+export interface SkippedRow {
+  reason: string;
+  text: string;
+  date: string | null;
+  amount: number | null;
+}
+
 /** An imported statement file (product §3 File). */
 export interface StatementFile {
   id: number;
   name: string;
   format: string;
   read_status: string;
+  /** Why the file looks incomplete (cut short, balances that disagree), in pt-BR; null when it is whole. */
+  read_warning: string | null;
   bundle: number;
   created_at: string;
   transactions_read: number;
   transactions_added: number;
   duplicates_ignored: number;
-  skipped_rows: { reason: string; text: string }[];
+  skipped_rows: SkippedRow[];
   /** Where the statement as sent is downloaded (`GET file/{id}/download/`); null for files kept before that. */
   file: string | null;
   manual_cash: boolean;

@@ -11,6 +11,12 @@ export function parseBrazilianDate(value: string): string | null {
   return `${yearText}-${monthText}-${dayText}`;
 }
 
+/** "2026-11-01" → "01/11/2026" (dd/mm/aaaa); anything else is given back as it came. */
+export function formatBrazilianDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+}
+
 /** Days outside these years are typing mistakes (and year 0 is no date at all to PostgreSQL). */
 export const earliestDayYear = 1900;
 export const latestDayYear = 2100;

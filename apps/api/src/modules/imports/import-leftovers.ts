@@ -11,15 +11,15 @@ import { statementFiles } from '../../db/schema';
 export const leftoverAgeMilliseconds = 60 * 60 * 1000;
 
 /**
- * What an import stopped midway (kill -9, a power cut) leaves behind: the statement original kept
- * on disk before its row was written, and the bundle made before its first file. The import
- * itself is all or nothing, so neither is seen by anyone; both are removed at start-up.
+ * What an import stopped midway (kill -9, a power cut) leaves behind: the upload waiting on disk,
+ * the statement original kept before its row was written, and the bundle made before its first
+ * file. The import itself is all or nothing, so none is seen by anyone; all are removed at start-up.
  */
 export async function removeImportLeftovers(
   db: Database,
-  privateDirectory: string,
+  directories: { privateDirectory: string; uploadDirectory: string },
   now = new Date(),
-): Promise<{ bundles: number; originals: number }> {
+): Promise<{ bundles: number; originals: number; uploads: number }> {
   const cutoff = new Date(now.getTime() - leftoverAgeMilliseconds);
   // A bundle a task links stays: the task shows it.
   const removedBundles = await db.execute(sql`
@@ -30,8 +30,29 @@ export async function removeImportLeftovers(
   `);
   return {
     bundles: removedBundles.rowCount ?? 0,
-    originals: await removeOrphanOriginals(db, privateDirectory, cutoff),
+    originals: await removeOrphanOriginals(db, directories.privateDirectory, cutoff),
+    uploads: await removeOldUploads(directories.uploadDirectory, cutoff),
   };
+}
+
+/** An upload waits on disk only while its request runs: an old one belongs to a request that died. */
+async function removeOldUploads(uploadDirectory: string, cutoff: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(uploadDirectory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const filePath = path.join(uploadDirectory, name);
+    const details = await stat(filePath);
+    if (!details.isFile() || details.mtime >= cutoff) continue;
+    await rm(filePath, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 async function listOldKeptFiles(privateDirectory: string, cutoff: Date): Promise<string[]> {

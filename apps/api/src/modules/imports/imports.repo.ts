@@ -292,7 +292,10 @@ export async function markPendencyCompleted(db: Executor, originId: number): Pro
 export async function clearSettledReadStatus(db: Executor, scope: ClientScope, originId: number): Promise<void> {
   await db
     .update(statementFiles)
-    .set({ readStatus: 'Leitura concluída' })
+    // A partial file stays partial: completing its accounts does not make it whole.
+    .set({
+      readStatus: sql`case when ${statementFiles.readWarning} is null then 'Leitura concluída' else 'Leitura parcial' end`,
+    })
     .where(
       and(
         eq(statementFiles.clientUserId, scope.clientUserId),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
 import { failWithDetail } from '../../lib/http-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
 import { countFiles, deleteFile, findBundle, findFiles, findFileTransactions } from './imports.repo';
-import { importFiles, importMessages, presentFiles, readUploadedFiles } from './imports.service';
+import { importFiles, importMessages, presentFiles, withUploadedFiles } from './imports.service';
 import { CompletePendencySchema, completePendency, listPendencies } from './pendencies';
 
 const fileNotFound = 'Não encontramos dados.';
@@ -37,10 +38,14 @@ export function registerImportRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Arquivos e importações'];
   const idParams = z.object({ id: DatabaseIdTextSchema });
+  // Uploads wait here, on disk and private, while they are read; each request removes its own.
+  const uploadDirectory = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
   api.post('/api/upload/', { schema: { tags, querystring: ClientQuerySchema } }, async (request, reply) => {
     const scope = await resolveClientScope(deps.db, request);
-    const result = await importFiles(deps, scope, null, await readUploadedFiles(request), statementReader);
+    const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
+      importFiles(deps, scope, null, upload, statementReader),
+    );
     return reply.status(201).send({
       bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
       files: result.files,
@@ -54,12 +59,8 @@ export function registerImportRoutes(
     api.post(url, { schema: { tags, params: idParams, querystring: ClientQuerySchema } }, async (request, reply) => {
       const scope = await resolveClientScope(deps.db, request);
       if (!(await findBundle(deps.db, scope, request.params.id))) failWithDetail(404, importMessages.bundleNotFound);
-      const result = await importFiles(
-        deps,
-        scope,
-        request.params.id,
-        await readUploadedFiles(request),
-        statementReader,
+      const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
+        importFiles(deps, scope, request.params.id, upload, statementReader),
       );
       return reply.status(201).send({
         bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },

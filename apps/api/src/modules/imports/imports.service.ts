@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
+import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
-import { StatementReadError } from '@prumo/statement-readers/statement-read-error';
+import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
+import { StatementReadError, statementReadMessages } from '@prumo/statement-readers/statement-read-error';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
@@ -32,18 +36,23 @@ export const importMessages = {
   noFiles: 'Envie ao menos um arquivo (campo files).',
   allRejected: 'Nenhum arquivo pôde ser lido.',
   bundleNotFound: 'Não encontramos o pacote que você procura',
-  tooManyFiles: 'Envie no máximo 20 arquivos por vez.',
-  tooLarge: 'Arquivo grande demais: o limite é 20 MB por arquivo.',
+  tooManyFiles: statementUploadMessages.tooMany,
+  tooLarge: statementUploadMessages.tooLarge,
+  uploadTooLarge: statementUploadMessages.uploadTooLarge,
 };
 
 const acceptedExtensions = new Set(['ofx', 'xls', 'xlsx']);
-export const maximumStatementBytes = 20 * 1024 * 1024;
-const maximumFilesPerUpload = 20;
+export const maximumStatementBytes = statementUploadLimits.maxFileBytes;
 const importBatchSize = 5_000;
+// Multipart headers and boundaries around the files: a few hundred bytes each, generously counted.
+const multipartOverheadBytes = 64 * 1024;
 
+/** A file of the upload, kept on disk (private to Prumo's user) while it is read and imported. */
 interface UploadedFile {
   name: string;
-  content: Buffer;
+  path: string;
+  sizeBytes: number;
+  sha256: string;
 }
 
 export interface RejectedFile {
@@ -51,37 +60,95 @@ export interface RejectedFile {
   detail: string;
 }
 
-/** The multipart `files` field, one or more; nothing is kept of a file over the size limit. */
-export async function readUploadedFiles(
-  request: FastifyRequest,
-): Promise<{ files: UploadedFile[]; rejected: RejectedFile[] }> {
-  if (!request.isMultipart()) failOnField('files', importMessages.noFiles);
-  const files: UploadedFile[] = [];
-  const rejected: RejectedFile[] = [];
+export interface ReceivedUpload {
+  files: UploadedFile[];
+  rejected: RejectedFile[];
+}
+
+/**
+ * Streams one part to a new file only Prumo's user can read, hashing it on the way. Past the
+ * per-file limit the rest is read and dropped (null: the next part still comes); past the
+ * request's total, `countTotal` refuses the whole upload.
+ */
+async function storePart(
+  source: AsyncIterable<Buffer>,
+  filePath: string,
+  countTotal: (bytes: number) => void,
+): Promise<{ sizeBytes: number; sha256: string } | null> {
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const file = await open(filePath, 'wx', 0o600);
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: maximumStatementBytes, files: maximumFilesPerUpload },
-    })) {
-      if (part.type !== 'file') continue;
-      const name = part.filename || 'arquivo';
-      const extension = name.split('.').pop()?.toLowerCase() ?? '';
-      if (!acceptedExtensions.has(extension)) {
-        part.file.resume();
-        rejected.push({ name, detail: importMessages.invalidExtension });
-        continue;
-      }
-      try {
-        files.push({ name, content: await part.toBuffer() });
-      } catch {
-        rejected.push({ name, detail: importMessages.tooLarge });
-      }
+    for await (const chunk of source) {
+      sizeBytes += chunk.length;
+      countTotal(chunk.length);
+      if (sizeBytes > maximumStatementBytes) continue;
+      hash.update(chunk);
+      await file.write(chunk);
     }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') failOnField('files', importMessages.tooManyFiles);
-    throw error;
+  } finally {
+    await file.close();
   }
-  if (files.length === 0 && rejected.length === 0) failOnField('files', importMessages.noFiles);
-  return { files, rejected };
+  return sizeBytes > maximumStatementBytes ? null : { sizeBytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * The multipart `files` field, one or more, each streamed to a private file under
+ * `directory` rather than held in memory; `use` runs with them, and the files are removed
+ * afterwards whatever happens. A request whose files add up to more than the upload limit is
+ * refused (413) before anything is read or imported.
+ */
+export async function withUploadedFiles<Result>(
+  request: FastifyRequest,
+  directory: string,
+  use: (upload: ReceivedUpload) => Promise<Result>,
+): Promise<Result> {
+  if (!request.isMultipart()) failOnField('files', importMessages.noFiles);
+  const declaredBytes = Number(request.headers['content-length']);
+  if (declaredBytes > statementUploadLimits.maxTotalBytes + multipartOverheadBytes) {
+    failWithDetail(413, importMessages.uploadTooLarge);
+  }
+  const upload: ReceivedUpload = { files: [], rejected: [] };
+  const written: string[] = [];
+  let totalBytes = 0;
+  const countTotal = (bytes: number) => {
+    totalBytes += bytes;
+    if (totalBytes > statementUploadLimits.maxTotalBytes) failWithDetail(413, importMessages.uploadTooLarge);
+  };
+  try {
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    try {
+      for await (const part of request.parts({
+        // Sizes are counted here: a file over its limit is dropped and the rest of the upload goes on;
+        // past the total, the upload is refused before busboy's own cap is reached.
+        limits: { fileSize: statementUploadLimits.maxTotalBytes + 1, files: statementUploadLimits.maxFiles },
+      })) {
+        if (part.type !== 'file') continue;
+        const name = part.filename || 'arquivo';
+        const extension = name.split('.').pop()?.toLowerCase() ?? '';
+        if (!acceptedExtensions.has(extension)) {
+          part.file.resume();
+          upload.rejected.push({ name, detail: importMessages.invalidExtension });
+          continue;
+        }
+        const filePath = path.join(directory, `${randomBytes(12).toString('hex')}.${extension}`);
+        written.push(filePath);
+        const stored = await storePart(part.file, filePath, countTotal);
+        if (stored) upload.files.push({ name, path: filePath, ...stored });
+        else {
+          await rm(filePath, { force: true });
+          upload.rejected.push({ name, detail: importMessages.tooLarge });
+        }
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') failOnField('files', importMessages.tooManyFiles);
+      throw error;
+    }
+    if (upload.files.length === 0 && upload.rejected.length === 0) failOnField('files', importMessages.noFiles);
+    return await use(upload);
+  } finally {
+    await Promise.all(written.map((filePath) => rm(filePath, { force: true })));
+  }
 }
 
 function identityText(text: string): string {
@@ -106,9 +173,47 @@ export function createIdentityKeyBuilder(): (line: StatementTransaction) => bigi
   };
 }
 
+/** What a file's read says: whole or partial (it looks incomplete), and whether accounts need data. */
+export const readStatuses = {
+  whole: 'Leitura concluída',
+  wholeWithPendencies: 'Leitura concluída com pendências',
+  partial: 'Leitura parcial',
+  partialWithPendencies: 'Leitura parcial com pendências',
+} as const;
+
+function chooseReadStatus(statement: StatementReadResult, hasPendencies: boolean): string {
+  if (statement.warnings.length > 0) {
+    return hasPendencies ? readStatuses.partialWithPendencies : readStatuses.partial;
+  }
+  return hasPendencies ? readStatuses.wholeWithPendencies : readStatuses.whole;
+}
+
+/**
+ * For a file that looks incomplete: what was read (how many lines, which days), then why it looks
+ * incomplete, so the person knows what to send again. Null for a whole file.
+ */
+function describeIncompleteRead(statement: StatementReadResult, linesRead: number): string | null {
+  if (statement.warnings.length === 0) return null;
+  const dates = statement.accounts.flatMap((account) => account.transactions.map((line) => line.date)).sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const read = linesRead === 1 ? 'Foi lida 1 linha' : `Foram lidas ${linesRead.toLocaleString('pt-BR')} linhas`;
+  const period =
+    first && last
+      ? first === last
+        ? `, de ${formatBrazilianDate(first)}`
+        : `, de ${formatBrazilianDate(first)} a ${formatBrazilianDate(last)}`
+      : '';
+  return `${read}${period}. ${statement.warnings.join(' ')}`;
+}
+
+function countLines(statement: StatementReadResult): number {
+  return statement.accounts.reduce((total, account) => total + account.transactions.length, 0);
+}
+
 function describeReadError(error: unknown): string {
   if (error instanceof StatementReadError) return error.message;
-  return 'Arquivo com leitura incompatível com o sistema.';
+  return statementReadMessages.unreadable;
 }
 
 async function importOneFile(
@@ -118,7 +223,6 @@ async function importOneFile(
   file: UploadedFile,
   statement: StatementReadResult,
 ): Promise<number> {
-  const sha256 = createHash('sha256').update(file.content).digest('hex');
   const merchantKeys = new Map<string, string>();
   const findMerchantKey = (description: string) => {
     let key = merchantKeys.get(description);
@@ -139,17 +243,18 @@ async function importOneFile(
   const suggestions = await suggestCategories(deps.db, scope, lines);
 
   // The original is kept (privately) so the client can download it again from Arquivos.
-  const storedPath = await deps.storage.keep('statements', statement.format, file.content);
+  const storedPath = await deps.storage.keepFile('statements', statement.format, file.path);
   // All or nothing: the file, its accounts and its lines land together or not at all.
   const writing = deps.db.transaction(async (transaction) => {
     const stored = await insertStatementFile(transaction, scope, {
       bundleId,
       name: file.name,
       format: statement.format,
-      sizeBytes: file.content.length,
-      sha256,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
       storedPath,
-      readStatus: 'Leitura concluída',
+      readStatus: readStatuses.whole,
+      readWarning: describeIncompleteRead(statement, lines.length),
       transactionsRead: lines.length,
       skippedRows: statement.skippedRows.slice(0, 500),
     });
@@ -206,12 +311,7 @@ async function importOneFile(
       }
       lineIndex += account.transactions.length;
     }
-    await updateFileCounts(
-      transaction,
-      stored.id,
-      added,
-      pendencies > 0 ? 'Leitura concluída com pendências' : 'Leitura concluída',
-    );
+    await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));
     if (uncategorized > 0) await ensureCategorizingTask(transaction, scope);
     // The statements a planner asked for have arrived (ADR 5).
     await completeImportTasks(transaction, scope, bundleId);
@@ -232,22 +332,36 @@ export interface ImportedPeriod {
 }
 
 /**
- * Where the screen should open after an import: the span of every line the files hold, those
- * already known (duplicates) too, by the day they were printed (each line's first cash date).
+ * Where the screen should open after an import: `period` widened to the span of every line the
+ * statement holds, those already known (duplicates) too, by the day they were printed.
  */
-export function findImportedPeriod(statements: readonly StatementReadResult[]): ImportedPeriod | null {
-  let start: string | null = null;
-  let end: string | null = null;
-  for (const statement of statements) {
-    for (const account of statement.accounts) {
-      for (const line of account.transactions) {
-        // ISO days compare as text.
-        if (start === null || line.date < start) start = line.date;
-        if (end === null || line.date > end) end = line.date;
-      }
+export function widenImportedPeriod(
+  period: ImportedPeriod | null,
+  statement: StatementReadResult,
+): ImportedPeriod | null {
+  let start = period?.start ?? null;
+  let end = period?.end ?? null;
+  for (const account of statement.accounts) {
+    for (const line of account.transactions) {
+      // ISO days compare as text.
+      if (start === null || line.date < start) start = line.date;
+      if (end === null || line.date > end) end = line.date;
     }
   }
   return start && end ? { start, end } : null;
+}
+
+/**
+ * Files are read and imported one at a time in the process. A 160,000-line file takes a few hundred
+ * MB between its read (the lines come back from the worker) and the end of its import; three 60 MB
+ * uploads at once, each file read ahead, took the process to 1.6–1.8 GB. The database is the
+ * bottleneck either way, so waiting costs little time; the uploads wait on disk, not in memory.
+ */
+let importQueue: Promise<unknown> = Promise.resolve();
+function runOneAtATime<Result>(task: () => Promise<Result>): Promise<Result> {
+  const result = importQueue.then(task);
+  importQueue = result.catch(() => undefined);
+  return result;
 }
 
 /**
@@ -259,45 +373,48 @@ export async function importFiles(
   deps: AppDependencies,
   scope: ClientScope,
   existingBundleId: number | null,
-  uploaded: { files: UploadedFile[]; rejected: RejectedFile[] },
+  uploaded: ReceivedUpload,
   statementReader: StatementReader,
 ) {
   const rejected = [...uploaded.rejected];
-  const readable: { file: UploadedFile; statement: StatementReadResult }[] = [];
-  // Read in worker threads, several at once; the bytes travel to a worker and back without copies.
-  const reads = await Promise.allSettled(uploaded.files.map((file) => statementReader.read(file.name, file.content)));
-  reads.forEach((read, index) => {
-    const { name } = uploaded.files[index] as UploadedFile;
-    if (read.status === 'rejected') {
-      rejected.push({ name, detail: describeReadError(read.reason) });
-      return;
-    }
-    const { bytes, statement } = read.value;
-    readable.push({
-      file: { name, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-      statement,
+  // Made with the first file that can be imported (none when every file is refused).
+  const made: { bundle: Awaited<ReturnType<typeof findBundle>> | null } = { bundle: null };
+  const fileIds: number[] = [];
+  let period: ImportedPeriod | null = null;
+  for (const file of uploaded.files) {
+    const fileId = await runOneAtATime(async () => {
+      let statement: StatementReadResult;
+      try {
+        // Read in a worker thread from the file on disk: the bytes never pass through this thread.
+        statement = await statementReader.readFile(file.name, file.path);
+      } catch (error) {
+        rejected.push({ name: file.name, detail: describeReadError(error) });
+        return null;
+      }
+      // A file with no line to import is not a statement Prumo can use: refused, nothing kept.
+      if (countLines(statement) === 0) {
+        rejected.push({ name: file.name, detail: statementReadMessages.unreadable });
+        return null;
+      }
+      made.bundle ??= existingBundleId
+        ? await findBundle(deps.db, scope, existingBundleId)
+        : await insertBundle(deps.db, scope);
+      if (!made.bundle) failWithDetail(404, importMessages.bundleNotFound);
+      const importedFileId = await importOneFile(deps, scope, made.bundle.id, file, statement);
+      period = widenImportedPeriod(period, statement);
+      return importedFileId;
     });
-  });
-  if (readable.length === 0) {
+    if (fileId !== null) fileIds.push(fileId);
+  }
+  const { bundle } = made;
+  if (!bundle) {
     // The first reason as the detail (what a person reads first), every file's reason beside it.
     throw new HttpError(400, {
       detail: rejected.length === 1 ? rejected[0]?.detail : importMessages.allRejected,
       files: rejected.map((file) => `${file.name}: ${file.detail}`),
     });
   }
-  const bundle = existingBundleId
-    ? await findBundle(deps.db, scope, existingBundleId)
-    : await insertBundle(deps.db, scope);
-  if (!bundle) failWithDetail(404, importMessages.bundleNotFound);
-  const fileIds: number[] = [];
-  for (const { file, statement } of readable)
-    fileIds.push(await importOneFile(deps, scope, bundle.id, file, statement));
-  return {
-    bundle,
-    files: await presentFiles(deps, scope, { fileIds }),
-    rejected,
-    period: findImportedPeriod(readable.map((entry) => entry.statement)),
-  };
+  return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected, period };
 }
 
 export async function presentFiles(deps: AppDependencies, scope: ClientScope, filter: FileFilter) {
@@ -311,12 +428,21 @@ export async function presentFiles(deps: AppDependencies, scope: ClientScope, fi
     name: file.name,
     format: file.format,
     read_status: file.readStatus,
+    /** Why the file looks incomplete (pt-BR), shown with 'Leitura parcial'; null when it is whole. */
+    read_warning: file.readWarning,
     bundle: file.bundleId,
     created_at: file.createdAt.toISOString(),
     transactions_read: file.transactionsRead,
     transactions_added: file.transactionsAdded,
     duplicates_ignored: file.transactionsRead - file.transactionsAdded,
-    skipped_rows: file.skippedRows,
+    // Date (YYYY-MM-DD) and amount (cents) for the screens to format; files read before they were
+    // kept have only their text.
+    skipped_rows: file.skippedRows.map((row) => ({
+      reason: row.reason,
+      text: row.text,
+      date: row.date ?? null,
+      amount: row.amountCents ?? null,
+    })),
     // product §3's "file path": where the client downloads the statement as they sent it.
     file: file.storedPath ? `/api/file/${file.id}/download/` : null,
     manual_cash: false,

@@ -40,11 +40,26 @@ export async function listPendencies(deps: AppDependencies, scope: ClientScope) 
   }));
 }
 
-const dayOfMonth = z.coerce
-  .number({ error: 'Informe um dia entre 1 e 31.' })
-  .int('Informe um dia entre 1 e 31.')
-  .min(1, 'Informe um dia entre 1 e 31.')
-  .max(31, 'Informe um dia entre 1 e 31.');
+const dayOfMonthMessage = 'Informe um dia entre 1 e 31.';
+
+/**
+ * A day of the month: a whole number from 1 to 31, as a number or as its digits (a form's text).
+ * Nothing else is turned into a day (`true`, `[5]`, `''` and `null` are not 1, 5 or 0): a wrong day is
+ * refused with the field's message, never clamped or guessed.
+ */
+const dayOfMonth = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}$/, dayOfMonthMessage),
+    ],
+    { error: dayOfMonthMessage },
+  )
+  .transform(Number)
+  .pipe(z.number().int(dayOfMonthMessage).min(1, dayOfMonthMessage).max(31, dayOfMonthMessage));
 
 export const CompletePendencySchema = z.object({
   /** Balance in integer cents (money on the wire is always cents). */

@@ -1,3 +1,4 @@
+import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   buildApiUrl,
@@ -14,16 +15,18 @@ import { pendenciesQueryKey } from './get-pendencies';
 
 /** Statement files of product §4/§5: only these extensions; the API's limits per file and per upload. */
 export const acceptedStatementExtensions = ['xlsx', 'ofx', 'xls'] as const;
-export const maximumStatementBytes = 20 * 1024 * 1024;
-export const maximumStatementFiles = 20;
+export const maximumStatementBytes = statementUploadLimits.maxFileBytes;
+export const maximumStatementFiles = statementUploadLimits.maxFiles;
+export const maximumUploadBytes = statementUploadLimits.maxTotalBytes;
 
 export const uploadMessages = {
   // calls-payments §8, verbatim (with its two dots).
   unavailable: 'Sistema indisponível. Tente novamente mais tarde..',
   invalidType: 'Formato não aceito: envie arquivos xlsx, ofx ou xls.',
   allRejected: 'Nenhum arquivo aceito: envie arquivos xlsx, ofx ou xls.',
-  tooLarge: 'Arquivo grande demais: o limite é 20 MB por arquivo.',
-  tooMany: 'Envie no máximo 20 arquivos por vez.',
+  tooLarge: statementUploadMessages.tooLarge,
+  tooMany: statementUploadMessages.tooMany,
+  uploadTooLarge: statementUploadMessages.uploadTooLarge,
 } as const;
 
 export interface UploadStatementsInput {

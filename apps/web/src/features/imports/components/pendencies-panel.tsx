@@ -145,6 +145,8 @@ function PendencyForm({
                   label="Dia de fechamento"
                   min={1}
                   max={31}
+                  // A day outside 1–31 is told, not turned into 31 behind the person's back.
+                  clampBehavior="none"
                   allowDecimal={false}
                   allowNegative={false}
                   w={160}
@@ -154,6 +156,7 @@ function PendencyForm({
                   label="Dia de vencimento"
                   min={1}
                   max={31}
+                  clampBehavior="none"
                   allowDecimal={false}
                   allowNegative={false}
                   w={160}

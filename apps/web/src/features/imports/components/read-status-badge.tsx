@@ -7,11 +7,13 @@ export function formatReadStatus(readStatus: string): string {
 
 export function ReadStatusBadge({ readStatus }: { readStatus: string }) {
   const withPendencies = /pend[êe]ncia/i.test(readStatus);
+  // A partial read (the file looks incomplete) stands out more than accounts waiting for data.
+  const partial = /parcial/i.test(readStatus);
   return (
     // The label keeps its width in narrow table cells instead of turning into "…".
     <Badge
       variant="light"
-      color={withPendencies ? 'yellow' : 'teal'}
+      color={partial ? 'orange' : withPendencies ? 'yellow' : 'teal'}
       tt="none"
       styles={{ label: { overflow: 'visible' } }}
     >

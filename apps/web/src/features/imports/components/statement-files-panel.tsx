@@ -18,6 +18,10 @@ import { filesPageSize, useFiles } from '../api/get-files';
 import { FileAccounts } from './file-accounts';
 import { FileName } from './file-name';
 import { ReadStatusBadge } from './read-status-badge';
+import { ReadWarning, SkippedRowsList } from './skipped-rows';
+
+// The detail shows more of what was skipped than the upload's summary.
+const skippedRowsShown = 20;
 
 interface StatementFilesPanelProps {
   /** A deleted file takes its lines with it: the page refreshes the cash flow. */
@@ -103,6 +107,11 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.created_at, '')}</Table.Td>
       <Table.Td>
         <ReadStatusBadge readStatus={file.read_status} />
+        {file.read_warning ? (
+          <Text size="xs" c="orange.8" maw={260} mt={4}>
+            {file.read_warning}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td ta="right">{file.transactions_read}</Table.Td>
       <Table.Td ta="right">{file.transactions_added}</Table.Td>
@@ -186,6 +195,15 @@ function FileDetailDialog({ fileId, onClose }: { fileId: number | null; onClose:
           <Text size="sm" c="dimmed">
             {detail.data.transactions.length === 1 ? '1 transação' : `${detail.data.transactions.length} transações`}
           </Text>
+          <ReadWarning file={detail.data} />
+          {detail.data.skipped_rows.length > 0 ? (
+            <Stack gap={2}>
+              <Text size="xs" c="dimmed">
+                Linhas puladas ({detail.data.skipped_rows.length})
+              </Text>
+              <SkippedRowsList rows={detail.data.skipped_rows} shown={skippedRowsShown} />
+            </Stack>
+          ) : null}
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing={4} striped>
               <Table.Thead>

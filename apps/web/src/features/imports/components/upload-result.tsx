@@ -5,6 +5,7 @@ import type { StatementFile, UploadAnswer } from '../../../types/cash-flow-api';
 import { FileAccounts } from './file-accounts';
 import { FileName } from './file-name';
 import { ReadStatusBadge } from './read-status-badge';
+import { ReadWarning, SkippedRowsList } from './skipped-rows';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -40,20 +41,8 @@ export function ImportedFileSummary({ file }: { file: StatementFile }) {
           </Text>
           <FileAccounts accounts={file.accounts} />
         </Stack>
-        {file.skipped_rows.length > 0 ? (
-          <List size="xs" c="dimmed" spacing={2}>
-            {file.skipped_rows.slice(0, skippedRowsShown).map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: skipped rows have no id; the list never reorders
-              <List.Item key={index}>
-                {row.reason}
-                {row.text ? `: ${row.text}` : ''}
-              </List.Item>
-            ))}
-            {file.skipped_rows.length > skippedRowsShown ? (
-              <List.Item>e mais {file.skipped_rows.length - skippedRowsShown}</List.Item>
-            ) : null}
-          </List>
-        ) : null}
+        <ReadWarning file={file} />
+        <SkippedRowsList rows={file.skipped_rows} shown={skippedRowsShown} />
       </Stack>
     </Paper>
   );

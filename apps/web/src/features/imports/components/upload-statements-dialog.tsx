@@ -7,6 +7,7 @@ import {
   acceptedStatementExtensions,
   maximumStatementBytes,
   maximumStatementFiles,
+  maximumUploadBytes,
   uploadMessages,
 } from '../api/upload-statements';
 import { type UploadPhase, useStatementUpload } from '../hooks/use-statement-upload';
@@ -26,11 +27,12 @@ function isSameFile(first: File, second: File): boolean {
 
 /**
  * product §4: only xlsx, ofx and xls are accepted, others are refused on the spot; the API's
- * limits (20 MB a file, 20 files) are checked here too, so nothing is sent only to fail.
+ * limits (20 MB a file, 20 files, 60 MB in all) are checked here too, so nothing is sent only to fail.
  */
 function sortChosenFiles(picked: readonly File[], alreadyChosen: readonly File[]) {
   const accepted: File[] = [];
   const refused: RejectedFile[] = [];
+  let totalBytes = alreadyChosen.reduce((total, file) => total + file.size, 0);
   for (const file of picked) {
     if (!(acceptedStatementExtensions as readonly string[]).includes(readExtension(file.name))) {
       refused.push({ name: file.name, detail: uploadMessages.invalidType });
@@ -40,7 +42,10 @@ function sortChosenFiles(picked: readonly File[], alreadyChosen: readonly File[]
       // Chosen twice: once is enough.
     } else if (alreadyChosen.length + accepted.length >= maximumStatementFiles) {
       refused.push({ name: file.name, detail: uploadMessages.tooMany });
+    } else if (totalBytes + file.size > maximumUploadBytes) {
+      refused.push({ name: file.name, detail: uploadMessages.uploadTooLarge });
     } else {
+      totalBytes += file.size;
       accepted.push(file);
     }
   }
@@ -134,7 +139,7 @@ export function UploadStatementsDialog({ opened, onClose, onUploaded, filesHref 
             <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
               <Text fw={600}>Arraste os extratos para cá ou clique para escolher</Text>
               <Text size="sm" c="dimmed">
-                Arquivos OFX, XLS ou XLSX, até 20 MB cada e no máximo {maximumStatementFiles} por vez
+                Arquivos OFX, XLS ou XLSX, até 20 MB cada (60 MB por envio) e no máximo {maximumStatementFiles} por vez
               </Text>
             </Stack>
           </Dropzone>

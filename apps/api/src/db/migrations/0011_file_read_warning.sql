@@ -1,0 +1,1 @@
+ALTER TABLE "statement_files" ADD COLUMN "read_warning" text;
