@@ -33,7 +33,7 @@ function findAccessOfRequest(request: FastifyRequest): ClientAccess {
 /**
  * product §6: a client's own `client`/`clientId` is ignored (their data only); a planner must name
  * one of their clients, a manager any client of the organization. Checked in one scoped query.
- * A manager only reads a client's data (ADR 17): their writes are 403 `Sem permissão`.
+ * A manager only reads a client's data (ADR 13): their writes are 403 `Sem permissão`.
  */
 export async function resolveClientScope(db: Database, request: FastifyRequest): Promise<ClientScope> {
   const caller = requireCaller(request);

@@ -45,7 +45,7 @@ export function addClientQuery(href: string, clientId: string | null): string {
 }
 
 /**
- * A manager viewing a client (ADR 17): they see what the client's planner sees, read-only. The
+ * A manager viewing a client (ADR 13): they see what the client's planner sees, read-only. The
  * server refuses their writes (403); the screens hide the actions that write.
  */
 export function useIsReadOnlyClientView(): boolean {

@@ -123,7 +123,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: AppDependencies):
       const clientUserId = task.client ?? request.query.clientId ?? request.query.client;
       if (!clientUserId) failOnField('client', validationMessages.required);
       // Asking a client for something (a task) is how a manager directs work: allowed, unlike
-      // changing the client's money (ADR 17).
+      // changing the client's money (ADR 13).
       const scope = await resolveNamedClientScope(deps.db, caller, clientUserId, 'read');
       return reply.status(201).send(await createTask(deps, request, scope, type, task));
     },

@@ -206,7 +206,7 @@ function AppShellFrame({
   );
 }
 
-/** A manager sees a client as their planner does, but changes nothing of theirs (ADR 17). */
+/** A manager sees a client as their planner does, but changes nothing of theirs (ADR 13). */
 function ReadOnlyNotice() {
   return (
     <Alert color="gray" variant="light" title="Somente leitura" mb="md" role="status">
@@ -376,7 +376,7 @@ function listClientViewLinks(
 
 function SideMenu({ slug, persona, enabledToggles, currentRoute }: SideMenuProps) {
   const location = useLocation();
-  // A manager viewing a client sees the client menu too (ADR 17).
+  // A manager viewing a client sees the client menu too (ADR 13).
   const viewedClientId = persona.view === 'client' ? null : readClientIdFromLocation(location);
   // Each role has its menu; a planner keeps the planner menu on the dashboard and the profile.
   const links: SideMenuLink[] = viewedClientId

@@ -52,7 +52,7 @@ export function FilesRoute() {
           </Button>
         )}
       </Group>
-      {/* Pendencies ask the client (or their planner) for data: a manager only reads (ADR 17). */}
+      {/* Pendencies ask the client (or their planner) for data: a manager only reads (ADR 13). */}
       {readOnly ? null : <PendenciesPanel onCompleted={refreshCashFlow} />}
       <StatementFilesPanel onFileDeleted={refreshCashFlow} />
       <UploadStatementsDialog

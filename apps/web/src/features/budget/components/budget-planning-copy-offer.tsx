@@ -19,7 +19,7 @@ interface BudgetPlanningCopyOfferProps {
 export function BudgetPlanningCopyOffer({ targetMonth, isMonthEmpty }: BudgetPlanningCopyOfferProps) {
   const sources = useMonthBudgetSources(targetMonth, isMonthEmpty);
   const copy = useCopyMonthBudget();
-  // A manager viewing a client copies nothing (ADR 17).
+  // A manager viewing a client copies nothing (ADR 13).
   const readOnly = useIsReadOnlyClientView();
   // Stays mounted once the copy fills the month, so the copy's own success message still shows.
   if (readOnly || !isMonthEmpty || !sources.data || (!sources.data.previousDate && !sources.data.hasIdeal)) return null;

@@ -37,7 +37,7 @@ function TotalCard({
 }
 
 /**
- * The month at a glance, as the API sums it under the month rule (ADR 16): planned (and actual)
+ * The month at a glance, as the API sums it under the month rule (ADR 12): planned (and actual)
  * incomes, expenses, the result (incomes less expenses) and, apart, the money invested. A month
  * following an earlier plan shows that plan's figures, as the future flow does.
  */

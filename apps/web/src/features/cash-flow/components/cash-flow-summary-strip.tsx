@@ -22,7 +22,7 @@ function SummaryCard({ label, amount, color }: { label: string; amount: number |
 
 /**
  * Receitas (green), Despesas (red) and the period's result (receitas less despesas: the month
- * rule, ADR 16; investments apart), from cash-flow/summary/: summed by
+ * rule, ADR 12; investments apart), from cash-flow/summary/: summed by
  * category, so a refund in an expense category lowers the expenses. The period chart's
  * "Entradas"/"Saídas" add money by the direction it moved, hence the other words.
  */

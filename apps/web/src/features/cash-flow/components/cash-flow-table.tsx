@@ -16,7 +16,7 @@ interface CashFlowTableProps {
   onSelectedIdsChange: (ids: Set<number>) => void;
   /** Faded while the next page or filter loads. */
   stale?: boolean;
-  /** A manager viewing a client (ADR 17): the lines without selection, categorizing, ignoring or deleting. */
+  /** A manager viewing a client (ADR 13): the lines without selection, categorizing, ignoring or deleting. */
   readOnly?: boolean;
 }
 

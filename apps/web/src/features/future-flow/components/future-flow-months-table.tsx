@@ -26,7 +26,7 @@ function describePlanOrigin(month: FutureFlowMonth): string {
 
 /**
  * The months of the future flow: planned and actual income, expense and investments (apart from the
- * result, ADR 16), where the plan comes from
+ * result, ADR 12), where the plan comes from
  * and the planning task. Each month opens its budget.
  */
 export function FutureFlowMonthsTable({

@@ -94,7 +94,7 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
   const remove = useDeleteFile();
   const download = useDownloadStatementFile();
   const [confirming, setConfirming] = useState(false);
-  // A manager viewing a client deletes nothing of theirs (ADR 17).
+  // A manager viewing a client deletes nothing of theirs (ADR 13).
   const readOnly = useIsReadOnlyClientView();
   return (
     <Table.Tr>
