@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { personaQueryKey } from '../../../lib/persona';
+import { refetchAfterRowChange } from '../../../lib/query-client';
 import type { DetailAnswer } from '../../../types/api';
 import { invitationsQueryKey } from './get-invitations';
 
@@ -13,11 +14,8 @@ export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,
-    // Revoking one's own standing link changes the Persona's hash.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: personaQueryKey }),
-      ]),
+    // Revoking one's own standing link changes the Persona's hash. The revoked row leaves the list
+    // on refetch: waiting for it would unmount the row before its own onSuccess (the snackbar) ran.
+    onSuccess: () => refetchAfterRowChange(queryClient, [invitationsQueryKey, personaQueryKey]),
   });
 }
