@@ -76,6 +76,8 @@ test.describe('the ideal budget', () => {
     await expect(page.getByText('Nenhum item no orçamento ideal ainda.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Novo item', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo item do orçamento ideal', exact: true });
+    // A template has no dates: its items do not say how they repeat.
+    await expect(dialog.getByText('Repetição', { exact: true })).toHaveCount(0);
     // A searchable list: the choice counts once the list has closed (see BudgetPage.choose).
     await expect(async () => {
       await dialog.getByRole('combobox', { name: 'Categoria' }).fill('Moradia');
