@@ -76,6 +76,8 @@ test.describe('the ideal budget', () => {
     await expect(page.getByText('Nenhum item no orçamento ideal ainda.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Novo item', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo item do orçamento ideal', exact: true });
+    // A template has no dates: its items do not say how they repeat.
+    await expect(dialog.getByText('Repetição', { exact: true })).toHaveCount(0);
     // A searchable list: the choice counts once the list has closed (see BudgetPage.choose).
     await expect(async () => {
       await dialog.getByRole('combobox', { name: 'Categoria' }).fill('Moradia');
@@ -201,6 +203,102 @@ test.describe('a manager in a client view', () => {
     } finally {
       await api.deleteCashFlowLine(key, line.id);
       await api.signOut(key);
+    }
+  });
+
+  test('reads the budgets, the future flow, the planning and the tasks of a client, with no action that writes', async ({
+    page,
+    api,
+    request,
+    signInAs,
+  }) => {
+    const plannerKey = await api.signIn(demo.planner.email, demoPassword, demo.slug);
+    const clientId = await api.clientIdOf(plannerKey, client.email);
+    const clientKey = await api.signIn(client.email, demoPassword, demo.slug);
+    // A month far ahead (within Fluxo futuro's 36 months), which no other spec plans, and the next
+    // one, which follows its plan.
+    const month = shiftMonthKey((await api.currentMonth(clientKey)).slice(0, 7), 30);
+    const followingMonth = shiftMonthKey(month, 1);
+    await api.clearBudget(clientKey, month);
+    await clearIdealBudget(request, clientKey);
+    await api.planMonth(clientKey, month, [{ category: 'Moradia', amount: 123_400 }]);
+    const headers = { Authorization: `Token ${clientKey}` };
+    const categories = (await (await request.get('/api/category/', { headers })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const housing = categories.find((category) => category.name === 'Moradia');
+    const idealItem = await request.post('/api/budget-item/', {
+      headers,
+      params: { budget_ideal: 'True' },
+      data: { category: housing?.id, description: null, amount: 98_700 },
+    });
+    expect(idealItem.status(), 'POST /api/budget-item/?budget_ideal=True').toBe(201);
+    const planning = await api.createTask(plannerKey, 'budget-planning', { client: clientId, start: `${month}-01` });
+    const readOnlyNotice = page.getByRole('status').filter({ hasText: 'Somente leitura' });
+    const button = (name: string | RegExp) =>
+      page.getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
+    const withClient = (screen: string) => `${AppShell.path(demo.slug, screen)}?clientId=${clientId}`;
+    try {
+      await signInAs(demo.slug, demo.manager);
+      const monthBudget = new MonthBudgetPage(page);
+
+      // Orçamento do mês: the planned figures, no item to add, edit or delete.
+      await page.goto(withClient(`orcamento-do-mes/${month}`));
+      await expect(page.getByRole('heading', { name: `Orçamento do mês: ${client.fullName}` })).toBeVisible();
+      await expect(readOnlyNotice).toBeVisible();
+      await expect(page.getByText('R$ 1.234,00', { exact: true }).first()).toBeVisible();
+      const plannedExpense = (await monthBudget.plannedTotal('Despesas planejadas').textContent()) ?? '';
+      expect(plannedExpense).toMatch(/^R\$ [\d.]+,\d{2}$/);
+      await expect(button('Novo item')).toHaveCount(0);
+      await expect(button(/^(Editar|Excluir|Adicionar item em|Planejar) /)).toHaveCount(0);
+
+      // A month that follows it: where its plan comes from, and no copy to make.
+      await page.goto(withClient(`orcamento-do-mes/${followingMonth}`));
+      await expect(page.getByRole('alert').filter({ hasText: 'Este mês segue o orçamento de' })).toBeVisible();
+      await expect(monthBudget.plannedTotal('Despesas planejadas')).toHaveText(plannedExpense);
+      await expect(button(/^Copiar o orçamento/)).toHaveCount(0);
+      await expect(button('Novo item')).toHaveCount(0);
+
+      // Orçamento ideal: its items, none to change.
+      await page.goto(withClient('orcamento-ideal'));
+      await expect(readOnlyNotice).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Despesas' })).toContainText('R$ 987,00');
+      await expect(button('Novo item')).toHaveCount(0);
+      await expect(button(/^(Editar|Excluir) /)).toHaveCount(0);
+
+      // Fluxo futuro: the months and their plans.
+      await page.goto(`${withClient('fluxo-futuro')}&meses=36`);
+      await expect(readOnlyNotice).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Meses do fluxo futuro' })).toContainText(plannedExpense);
+      await expect(button('Novo item')).toHaveCount(0);
+
+      // Planejamento: the plan, without finishing it.
+      await page.goto(`${AppShell.path(demo.slug, 'planejamento')}?task=${planning.id}&client=${clientId}`);
+      await expect(readOnlyNotice).toBeVisible();
+      await expect(page.getByRole('heading', { name: planning.title })).toBeVisible();
+      await expect(monthBudget.plannedTotal('Despesas planejadas')).toHaveText(plannedExpense);
+      await expect(button(/^(Finalizar|Aceitar) planejamento$/)).toHaveCount(0);
+      await expect(button('Novo item')).toHaveCount(0);
+      await expect(button(/^(Editar|Excluir) /)).toHaveCount(0);
+
+      // Tarefas e avisos: asking for something stays open (ADR 13); importing does not.
+      await page.goto(`${AppShell.path(demo.slug, 'tarefas-e-avisos')}?client=${clientId}`);
+      await expect(readOnlyNotice).toBeVisible();
+      await expect(page.getByText(planning.title, { exact: true })).toBeVisible();
+      await expect(button('Nova tarefa')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Arquivos importados', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Importar extratos', exact: true })).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+    } finally {
+      const deleted = await request.delete(`/api/tasks/task/${planning.id}/`, {
+        headers: { Authorization: `Token ${plannerKey}` },
+      });
+      expect(deleted.status(), `DELETE /api/tasks/task/${planning.id}/`).toBe(204);
+      await api.clearBudget(clientKey, month);
+      await clearIdealBudget(request, clientKey);
+      await api.signOut(clientKey);
+      await api.signOut(plannerKey);
     }
   });
 });

@@ -4,7 +4,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { TasksAndNotices } from '../../../features/tasks/components/tasks-and-notices';
 import { useClients } from '../../../features/team/api/get-clients';
-import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
+import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { formatPersonName, usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
@@ -25,15 +25,19 @@ function useNoticesMode(): [boolean, (notices: boolean) => void] {
   return [searchParameters.get('avisos') === 'true', change];
 }
 
+/** The imported files, and the import itself unless a manager views the client (they read only, ADR 13). */
 function ImportLinks({ importHref, filesHref }: { importHref: string; filesHref: string }) {
+  const readOnly = useIsReadOnlyClientView();
   return (
     <>
       <Anchor component={Link} to={filesHref} size="sm">
         Arquivos importados
       </Anchor>
-      <Button variant="light" component={Link} to={importHref}>
-        Importar extratos
-      </Button>
+      {readOnly ? null : (
+        <Button variant="light" component={Link} to={importHref}>
+          Importar extratos
+        </Button>
+      )}
     </>
   );
 }
@@ -86,7 +90,9 @@ interface AdviserTasksScreenProps {
 
 /** A planner on one client's tasks: every status, and 'Nova tarefa' for that client. */
 function AdviserTasksScreen({ organization, clientId, noticesMode, onModeChange }: AdviserTasksScreenProps) {
-  const clients = useClients('planner', 0);
+  // A manager finds the client among the organization's, a planner among their own.
+  const persona = usePersona();
+  const clients = useClients(persona.data?.view === 'manager' ? 'manager' : 'planner', 0);
   const record = clients.data?.results.find((candidate) => String(candidate.user.id) === clientId);
   const name = record ? formatPersonName(record.user) : `Cliente nº ${clientId}`;
   return (

@@ -1,15 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatCents } from '@prumo/domain/money/cents';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { useIsReadOnlyClientView } from '../../../lib/client-scope';
+import { describeError } from '../../../lib/errors';
 import type { Budget, BudgetItem } from '../../../types/budget-api';
-import { useDeleteBudgetItem } from '../api/delete-budget-item';
 import { useBudgetComparison } from '../api/get-budget-comparison';
+import { BudgetItemDeleteDialog } from './budget-item-delete-dialog';
 import { BudgetItemDialog, type BudgetItemDraft } from './budget-item-dialog';
 import { BudgetTable } from './budget-table';
 import { BudgetTotals } from './budget-totals';
@@ -25,26 +23,14 @@ export function BudgetQueryEditor({ budget, stale = false }: { budget: UseQueryR
 
 /**
  * A monthly budget to read and change: the totals, planned against actual per category and
- * description, and the dialogs to add, edit and delete items.
+ * description, and the dialogs to add, edit and delete items. A manager viewing a client only reads it.
  */
 export function BudgetEditor({ budget, stale = false }: { budget: Budget & { id: number }; stale?: boolean }) {
   const comparison = useBudgetComparison(budget.id);
-  const remove = useDeleteBudgetItem();
+  const readOnly = useIsReadOnlyClientView();
   const [draft, setDraft] = useState<BudgetItemDraft | null>(null);
   const [deleting, setDeleting] = useState<BudgetItem | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess('Item excluído');
-        setDeleting(null);
-      },
-      onError: (error) => {
-        if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
-      },
-    });
-  };
+  const itemBudget = { kind: 'month', id: budget.id } as const;
 
   if (comparison.isPending) return <PageLoader />;
   if (comparison.isError) {
@@ -53,35 +39,34 @@ export function BudgetEditor({ budget, stale = false }: { budget: Budget & { id:
   return (
     <Stack gap="md">
       <BudgetTotals comparison={comparison.data} />
-      <Group justify="flex-end">
-        <Button onClick={() => setDraft({ mode: 'create', category: null, description: null })}>Novo item</Button>
-      </Group>
+      {readOnly ? null : (
+        <Group justify="flex-end">
+          <Button onClick={() => setDraft({ mode: 'create', category: null, description: null })}>Novo item</Button>
+        </Group>
+      )}
       <BudgetTable
         budget={budget}
         comparison={comparison.data}
         stale={stale || comparison.isPlaceholderData}
-        onAdd={(category, description) => setDraft({ mode: 'create', category, description })}
-        onEdit={(item) => setDraft({ mode: 'edit', item })}
-        onDelete={setDeleting}
+        actions={
+          readOnly
+            ? undefined
+            : {
+                onAdd: (category, description) => setDraft({ mode: 'create', category, description }),
+                onEdit: (item) => setDraft({ mode: 'edit', item }),
+                onDelete: setDeleting,
+              }
+        }
       />
       <Text size="xs" c="dimmed">
         O realizado vem do caixa do mês (pela data de caixa), sem as transações e contas ignoradas.
       </Text>
-      <BudgetItemDialog budgetId={budget.id} draft={draft} onClose={() => setDraft(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Excluir item"
-        message={
-          deleting
-            ? `Excluir ${deleting.category_name}${deleting.description_name ? ` · ${deleting.description_name}` : ''} (${formatCents(deleting.amount)}) do orçamento?`
-            : ''
-        }
-        confirmLabel="Excluir"
-        danger
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {readOnly ? null : (
+        <>
+          <BudgetItemDialog budget={itemBudget} draft={draft} onClose={() => setDraft(null)} />
+          <BudgetItemDeleteDialog budget={itemBudget} item={deleting} onClose={() => setDeleting(null)} />
+        </>
+      )}
     </Stack>
   );
 }

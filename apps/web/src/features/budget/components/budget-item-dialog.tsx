@@ -10,6 +10,7 @@ import { describeError, isApiError } from '../../../lib/errors';
 import { applyServerFieldErrors } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import type { BudgetItem } from '../../../types/budget-api';
+import { useCreateIdealBudgetItem, useUpdateIdealBudgetItem } from '../api/change-ideal-budget-item';
 import { useCreateBudgetItem } from '../api/create-budget-item';
 import { useUpdateBudgetItem } from '../api/update-budget-item';
 import { useBudgetCategoryOptions } from '../hooks/use-budget-category-options';
@@ -17,6 +18,9 @@ import { useBudgetCategoryOptions } from '../hooks/use-budget-category-options';
 const requiredMessage = 'Este campo é obrigatório';
 const invalidAmountMessage = 'Valor inválido';
 const notPositiveAmountMessage = 'O valor deve ser maior que zero.';
+
+/** Whose items: a month's budget (by id), or the ideal budget, a template that never repeats by date. */
+export type ItemBudget = { kind: 'month'; id: number } | { kind: 'ideal' };
 
 /** What the dialog opens with: an item to edit, or a new one (maybe with a category and description chosen). */
 export type BudgetItemDraft =
@@ -50,24 +54,61 @@ interface ItemValues {
 }
 
 interface BudgetItemDialogProps {
-  budgetId: number;
+  budget: ItemBudget;
   draft: BudgetItemDraft | null;
   onClose: () => void;
 }
 
-/** 'Novo item' / 'Editar item': a planned amount for a category (and maybe one of its descriptions). */
-export function BudgetItemDialog({ budgetId, draft, onClose }: BudgetItemDialogProps) {
+/**
+ * 'Novo item' / 'Editar item': a planned amount for a category (and maybe one of its descriptions),
+ * in a month's budget or in the ideal budget.
+ */
+export function BudgetItemDialog({ budget, draft, onClose }: BudgetItemDialogProps) {
+  const budgetName = budget.kind === 'ideal' ? 'do orçamento ideal' : 'do orçamento';
   return (
     <Modal
       opened={draft !== null}
       onClose={onClose}
-      title={draft?.mode === 'edit' ? 'Editar item do orçamento' : 'Novo item do orçamento'}
+      title={draft?.mode === 'edit' ? `Editar item ${budgetName}` : `Novo item ${budgetName}`}
       centered
     >
       {/* Mounted only while open, so each opening starts from its draft. */}
-      {draft ? <BudgetItemForm budgetId={budgetId} draft={draft} onDone={onClose} /> : null}
+      {draft ? <BudgetItemForm budget={budget} draft={draft} onDone={onClose} /> : null}
     </Modal>
   );
+}
+
+interface SavedItem {
+  category: number;
+  description: number | null;
+  /** Positive integer cents. */
+  amount: number;
+  recurrence: BudgetItemRecurrence;
+}
+
+interface SaveCallbacks {
+  onSuccess: () => void;
+  onError: (error: unknown) => void;
+}
+
+/** Creates or changes an item through its budget's calls; the ideal budget's items have no recurrence. */
+function useSaveBudgetItem(budget: ItemBudget) {
+  const create = useCreateBudgetItem();
+  const update = useUpdateBudgetItem();
+  const createIdeal = useCreateIdealBudgetItem();
+  const updateIdeal = useUpdateIdealBudgetItem();
+  const save = (draft: BudgetItemDraft, item: SavedItem, callbacks: SaveCallbacks) => {
+    if (budget.kind === 'ideal') {
+      const values = { category: item.category, description: item.description, amount: item.amount };
+      if (draft.mode === 'edit') updateIdeal.mutate({ id: draft.item.id, values }, callbacks);
+      else createIdeal.mutate(values, callbacks);
+      return;
+    }
+    if (draft.mode === 'edit') update.mutate({ id: draft.item.id, changes: item }, callbacks);
+    else create.mutate({ budget: budget.id, ...item }, callbacks);
+  };
+  const saving = create.isPending || update.isPending || createIdeal.isPending || updateIdeal.isPending;
+  return { save, saving };
 }
 
 function buildInitialValues(draft: BudgetItemDraft): ItemValues {
@@ -87,10 +128,9 @@ function buildInitialValues(draft: BudgetItemDraft): ItemValues {
   };
 }
 
-function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: BudgetItemDraft; onDone: () => void }) {
+function BudgetItemForm({ budget, draft, onDone }: { budget: ItemBudget; draft: BudgetItemDraft; onDone: () => void }) {
   const options = useBudgetCategoryOptions();
-  const create = useCreateBudgetItem();
-  const update = useUpdateBudgetItem();
+  const { save, saving } = useSaveBudgetItem(budget);
   const form = useForm<ItemValues>({
     initialValues: buildInitialValues(draft),
     validate: {
@@ -118,34 +158,20 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
   const handleSubmit = form.onSubmit((values) => {
     const amount = readPositiveCents(values.amount);
     if (amount === null || !values.category) return;
-    const category = Number(values.category);
-    const description = values.description ? Number(values.description) : null;
-    const { recurrence } = values;
-    if (draft.mode === 'edit') {
-      update.mutate(
-        { id: draft.item.id, changes: { category, description, amount, recurrence } },
-        {
-          onSuccess: () => {
-            notifySuccess('Item atualizado');
-            onDone();
-          },
-          onError: handleError,
-        },
-      );
-      return;
-    }
-    create.mutate(
-      { budget: budgetId, category, description, amount, recurrence },
-      {
-        onSuccess: () => {
-          notifySuccess('Item criado');
-          onDone();
-        },
-        onError: handleError,
+    const item = {
+      category: Number(values.category),
+      description: values.description ? Number(values.description) : null,
+      amount,
+      recurrence: values.recurrence,
+    };
+    save(draft, item, {
+      onSuccess: () => {
+        notifySuccess(draft.mode === 'edit' ? 'Item atualizado' : 'Item criado');
+        onDone();
       },
-    );
+      onError: handleError,
+    });
   });
-  const saving = create.isPending || update.isPending;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -182,27 +208,29 @@ function BudgetItemForm({ budgetId, draft, onDone }: { budgetId: number; draft: 
           description="Use vírgula para os centavos, por exemplo 1.234,56"
           {...form.getInputProps('amount')}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="budget-item-recurrence">
-            Repetição
-          </Text>
-          <SegmentedControl
-            aria-labelledby="budget-item-recurrence"
-            fullWidth
-            data={budgetItemRecurrences.map((value) => ({ value, label: budgetItemRecurrenceLabels[value] }))}
-            value={form.values.recurrence}
-            onChange={(value) => form.setFieldValue('recurrence', value as BudgetItemRecurrence)}
-          />
-          <Text size="xs" c="dimmed">
-            Nos meses seguintes sem orçamento próprio, o item se repete todo mês, só no mesmo mês de cada ano, ou não se
-            repete.
-          </Text>
-          {form.errors.recurrence ? (
-            <Text size="xs" c="red">
-              {form.errors.recurrence}
+        {budget.kind === 'ideal' ? null : (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="budget-item-recurrence">
+              Repetição
             </Text>
-          ) : null}
-        </Stack>
+            <SegmentedControl
+              aria-labelledby="budget-item-recurrence"
+              fullWidth
+              data={budgetItemRecurrences.map((value) => ({ value, label: budgetItemRecurrenceLabels[value] }))}
+              value={form.values.recurrence}
+              onChange={(value) => form.setFieldValue('recurrence', value as BudgetItemRecurrence)}
+            />
+            <Text size="xs" c="dimmed">
+              Nos meses seguintes sem orçamento próprio, o item se repete todo mês, só no mesmo mês de cada ano, ou não
+              se repete.
+            </Text>
+            {form.errors.recurrence ? (
+              <Text size="xs" c="red">
+                {form.errors.recurrence}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancelar

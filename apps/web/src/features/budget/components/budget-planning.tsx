@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
+import { useIsReadOnlyClientView } from '../../../lib/client-scope';
 import { describeError, isApiError } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { listEnabledToggles } from '../../../lib/organization';
@@ -46,6 +47,8 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
   const budget = useBudget(task.data?.budget ?? budgetId);
   const finish = useFinishBudgetPlanning();
   const persona = usePersona();
+  // A manager viewing a client reads the plan; only its planner sends it (ADR 13).
+  const readOnly = useIsReadOnlyClientView();
   // Copies go through the future flow's calls, open only with its toggle.
   const hasFutureFlow = persona.data
     ? listEnabledToggles(persona.data.organization, persona.data.permissions).has('future_flow')
@@ -111,14 +114,18 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
               ) : (
                 <TaskStatusBadge status={task.data.status} />
               )}
-              <Text size="xs" c="dimmed">
-                {describePlanningState(task.data, actingAs)}
-              </Text>
+              {readOnly ? null : (
+                <Text size="xs" c="dimmed">
+                  {describePlanningState(task.data, actingAs)}
+                </Text>
+              )}
             </Group>
           </Stack>
-          <Button onClick={handleFinish} loading={finish.isPending} disabled={accepted}>
-            {actingAs === 'planner' ? 'Finalizar planejamento' : 'Aceitar planejamento'}
-          </Button>
+          {readOnly ? null : (
+            <Button onClick={handleFinish} loading={finish.isPending} disabled={accepted}>
+              {actingAs === 'planner' ? 'Finalizar planejamento' : 'Aceitar planejamento'}
+            </Button>
+          )}
         </Group>
       </Paper>
       {offersCopy && targetMonth ? (

@@ -48,14 +48,16 @@ export interface BudgetTableActions {
   onDelete: (item: BudgetItem) => void;
 }
 
-interface BudgetTableProps extends BudgetTableActions {
+interface BudgetTableProps {
   budget: Budget;
   comparison: BudgetComparison;
   stale?: boolean;
+  /** Left out for a reader who changes nothing: no action shows. */
+  actions?: BudgetTableActions;
 }
 
 /** Planned against actual, per category and description, with the actions on each planned item. */
-export function BudgetTable({ budget, comparison, stale = false, ...actions }: BudgetTableProps) {
+export function BudgetTable({ budget, comparison, stale = false, actions }: BudgetTableProps) {
   const itemsByKey = indexBudgetItems(budget);
   return (
     <>
@@ -118,7 +120,7 @@ interface SectionTableProps {
   categories: ComparedCategory[];
   totals: ComparedAmounts;
   itemsByKey: Map<string, BudgetItem>;
-  actions: BudgetTableActions;
+  actions: BudgetTableActions | undefined;
 }
 
 function CategoryActions({ category, actions }: { category: ComparedCategory; actions: BudgetTableActions }) {
@@ -253,7 +255,7 @@ function SectionStack({ name, categories, totals, itemsByKey, actions }: Section
               name={name}
               amounts={category}
               strong
-              actions={<CategoryActions category={category} actions={actions} />}
+              actions={actions ? <CategoryActions category={category} actions={actions} /> : undefined}
             />
             <Stack gap={0} pl="md">
               {category.descriptions.map((row) => {
@@ -264,7 +266,9 @@ function SectionStack({ name, categories, totals, itemsByKey, actions }: Section
                     title={nameDescription(category, row)}
                     name={name}
                     amounts={row}
-                    actions={<RowActions category={category} row={row} item={item} actions={actions} />}
+                    actions={
+                      actions ? <RowActions category={category} row={row} item={item} actions={actions} /> : undefined
+                    }
                   />
                 );
               })}
@@ -294,9 +298,11 @@ function SectionColumns({ name, categories, totals, itemsByKey, actions }: Secti
             <Table.Th ta="right">Planejado</Table.Th>
             <Table.Th ta="right">Realizado</Table.Th>
             <Table.Th ta="right">{differenceLabel}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Ações</VisuallyHidden>
-            </Table.Th>
+            {actions ? (
+              <Table.Th>
+                <VisuallyHidden>Ações</VisuallyHidden>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -313,9 +319,11 @@ function SectionColumns({ name, categories, totals, itemsByKey, actions }: Secti
                   <AmountCell amount={category.planned} color={color} strong />
                   <AmountCell amount={category.actual} color={color} strong />
                   <DifferenceCell name={name} amounts={category} strong />
-                  <Table.Td>
-                    <CategoryActions category={category} actions={actions} />
-                  </Table.Td>
+                  {actions ? (
+                    <Table.Td>
+                      <CategoryActions category={category} actions={actions} />
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
                 {category.descriptions.map((row) => {
                   const item = categoryId === null ? undefined : itemsByKey.get(`${categoryId}/${row.description.id}`);
@@ -327,9 +335,11 @@ function SectionColumns({ name, categories, totals, itemsByKey, actions }: Secti
                       <AmountCell amount={row.planned} color={color} />
                       <AmountCell amount={row.actual} color={color} />
                       <DifferenceCell name={name} amounts={row} />
-                      <Table.Td>
-                        <RowActions category={category} row={row} item={item} actions={actions} />
-                      </Table.Td>
+                      {actions ? (
+                        <Table.Td>
+                          <RowActions category={category} row={row} item={item} actions={actions} />
+                        </Table.Td>
+                      ) : null}
                     </Table.Tr>
                   );
                 })}
@@ -343,7 +353,7 @@ function SectionColumns({ name, categories, totals, itemsByKey, actions }: Secti
             <AmountCell amount={totals.planned} color={color} strong />
             <AmountCell amount={totals.actual} color={color} strong />
             <DifferenceCell name={name} amounts={totals} strong />
-            <Table.Td />
+            {actions ? <Table.Td /> : null}
           </Table.Tr>
         </Table.Tfoot>
       </Table>

@@ -2,19 +2,19 @@ import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/c
 import { formatCents } from '@prumo/domain/money/cents';
 import { useState } from 'react';
 import { amountColors } from '../../../components/amount-text';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { describeError } from '../../../lib/errors';
 import type { Budget, BudgetItem } from '../../../types/budget-api';
 import type { CategoryKind } from '../../../types/cash-flow-api';
-import { useDeleteIdealBudgetItem } from '../api/change-ideal-budget-item';
 import { useIdealBudget } from '../api/get-ideal-budget';
 import { kindLabels } from '../hooks/use-budget-category-options';
-import { IdealBudgetItemDialog, type IdealItemDraft } from './ideal-budget-item-dialog';
+import { BudgetItemDeleteDialog } from './budget-item-delete-dialog';
+import { BudgetItemDialog, type BudgetItemDraft, type ItemBudget } from './budget-item-dialog';
+
+const idealBudget: ItemBudget = { kind: 'ideal' };
 
 const sectionOrder: CategoryKind[] = ['income', 'expense', 'asset_transfer'];
 
@@ -33,8 +33,7 @@ function nameItem(item: BudgetItem): string {
 export function IdealBudget() {
   const budget = useIdealBudget();
   const readOnly = useIsReadOnlyClientView();
-  const remove = useDeleteIdealBudgetItem();
-  const [draft, setDraft] = useState<IdealItemDraft | null>(null);
+  const [draft, setDraft] = useState<BudgetItemDraft | null>(null);
   const [deleting, setDeleting] = useState<BudgetItem | null>(null);
 
   if (budget.isPending) return <PageLoader />;
@@ -46,25 +45,16 @@ export function IdealBudget() {
     ['Investimentos', budget.data.total_asset_transfer, amountColors.expense],
   ];
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess('Item excluído');
-        setDeleting(null);
-      },
-      onError: (error) => {
-        if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
-      },
-    });
-  };
-
   return (
     <Stack gap="md">
       <SectionHeader
         title="Orçamento ideal"
         description="Quanto deveria entrar e sair num mês típico. Um mês sem orçamento pode começar por uma cópia dele."
-        actions={readOnly ? null : <Button onClick={() => setDraft({ mode: 'create' })}>Novo item</Button>}
+        actions={
+          readOnly ? null : (
+            <Button onClick={() => setDraft({ mode: 'create', category: null, description: null })}>Novo item</Button>
+          )
+        }
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         {totals.map(([label, amount, color]) => (
@@ -137,17 +127,12 @@ export function IdealBudget() {
           );
         })
       )}
-      <IdealBudgetItemDialog draft={draft} onClose={() => setDraft(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Excluir item"
-        message={deleting ? `Excluir ${nameItem(deleting)} (${formatCents(deleting.amount)}) do orçamento ideal?` : ''}
-        confirmLabel="Excluir"
-        danger
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {readOnly ? null : (
+        <>
+          <BudgetItemDialog budget={idealBudget} draft={draft} onClose={() => setDraft(null)} />
+          <BudgetItemDeleteDialog budget={idealBudget} item={deleting} onClose={() => setDeleting(null)} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -55,7 +55,9 @@ export function MonthPlanNotice({ month, onCreated, idealBudgetHref }: MonthPlan
     return (
       <Alert color="gray" variant="light" title="Nenhum orçamento até este mês">
         <Stack gap="sm">
-          {hasIdeal ? (
+          {readOnly ? (
+            <Text size="sm">Este mês ainda não tem orçamento.</Text>
+          ) : hasIdeal ? (
             <Text size="sm">Adicione itens abaixo ou comece pelo orçamento ideal.</Text>
           ) : (
             <Text size="sm">
@@ -78,8 +80,10 @@ export function MonthPlanNotice({ month, onCreated, idealBudgetHref }: MonthPlan
         <Text size="sm">
           Planejado: {formatCents(current.planned.income)} de receitas, {formatCents(current.planned.expense)} de
           despesas (resultado de {formatCents(current.planned.result)}) e {formatCents(current.planned.assetTransfer)}{' '}
-          de investimentos. Para ajustar este mês, faça dele um orçamento próprio; ao adicionar um item abaixo, o mês
-          passa a ter só os itens dele.
+          de investimentos.
+          {readOnly
+            ? ''
+            : ' Para ajustar este mês, faça dele um orçamento próprio; ao adicionar um item abaixo, o mês passa a ter só os itens dele.'}
         </Text>
         {readOnly ? null : (
           <Group gap="xs">
