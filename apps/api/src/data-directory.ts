@@ -81,6 +81,7 @@ const unusableReasons: Record<string, string> = {
   EEXIST: 'a file stands where a directory should be',
   EROFS: 'the file system is read-only',
   ENOSPC: 'no space left on the device',
+  ENOENT: 'it cannot be created there',
 };
 
 /** A file-system error on the data directory as one line; other errors pass through. */
@@ -104,8 +105,8 @@ export function explainDataDirectoryError(dataDir: string, error: unknown): unkn
 export async function prepareDataDirectory(dataDir: string, options: { lock: boolean }): Promise<void> {
   try {
     // Missing parents get the usual mode: as root, the PostgreSQL user must pass through them.
-    await mkdir(path.dirname(dataDir), { recursive: true });
-    await mkdir(dataDir, { recursive: true, mode: privateDirectoryMode });
+    await createMissingDirectories(path.dirname(dataDir));
+    await createMissingDirectories(dataDir, privateDirectoryMode);
     if (!(await stat(dataDir)).isDirectory()) {
       throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR', path: dataDir });
     }
@@ -115,6 +116,38 @@ export async function prepareDataDirectory(dataDir: string, options: { lock: boo
     await makeTreePrivate(path.join(dataDir, 'mail'));
   } catch (error) {
     throw explainDataDirectoryError(dataDir, error);
+  }
+}
+
+/**
+ * `mkdir -p` one level at a time. Node's recursive mkdir retries for ever where a file system
+ * answers ENOENT to every creation (DATA_DIR=/proc/x hung the start); here any refusal is final.
+ */
+async function createMissingDirectories(directory: string, mode?: number): Promise<void> {
+  const missing: string[] = [];
+  let current = path.resolve(directory);
+  while (!(await pathExists(current))) {
+    missing.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const folder of missing) {
+    try {
+      await mkdir(folder, folder === missing.at(-1) ? { mode } : {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+async function pathExists(target: string): Promise<boolean> {
+  try {
+    await stat(target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }
 

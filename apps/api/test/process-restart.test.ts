@@ -169,6 +169,17 @@ describe('Prumo’s process on its data directory', () => {
     );
   }, 60_000);
 
+  it('says in one line, without hanging, that the data directory cannot be created where it was asked', async () => {
+    // /proc answers ENOENT to every mkdir: Node's recursive mkdir retried that for ever.
+    const dataDir = `/proc/prumo-${process.pid}/data`;
+    const started = startPrumo(dataDir, await findFreePort());
+    expect(await started.exited).toBe(1);
+    expectOneLine(
+      started.output().stderr,
+      new RegExp(`^Prumo cannot use the data directory ${dataDir}: it cannot be created there`),
+    );
+  }, 60_000);
+
   it('says in one line that the data directory lies behind a folder it cannot enter', async () => {
     const closed = path.join(await createParent(), 'closed');
     await mkdir(closed, { mode: 0o700 });
