@@ -77,6 +77,43 @@ describe('a NUL character in any input', () => {
   });
 });
 
+describe('input shaped to exhaust the checks', () => {
+  it('answers a body nested thousands of levels deep with a 400, signed in or not', async () => {
+    const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const deepList = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    for (const payload of [deepObject, deepList]) {
+      const login = await call(context, 'POST', '/api/rest-auth/login/', {
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(login.statusCode).toBe(400);
+      expect(login.json()).toEqual({ detail: 'Requisição inválida.' });
+    }
+    const edit = await call(context, 'POST', '/api/profiles/edit/', {
+      token: organization.client.token,
+      payload: deepObject,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(edit.statusCode).toBe(400);
+  });
+
+  it('answers a form part that names no field with a 4xx, never a 500', async () => {
+    const payload = '--zz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--zz--\r\n';
+    const headers = { 'content-type': 'multipart/form-data; boundary=zz' };
+    const calls = [
+      ['POST', '/api/profiles/edit/', organization.client.token],
+      ['POST', '/api/logo/', organization.manager.token],
+      ['POST', '/api/custom_emails/', organization.manager.token],
+      ['POST', '/api/upload/', organization.client.token],
+    ] as const;
+    for (const [method, url, token] of calls) {
+      const response = await call(context, method, url, { token, payload, headers });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(500);
+    }
+  });
+});
+
 describe('a NUL character inside an uploaded statement', () => {
   it('is read as a space: the spreadsheet is imported, not answered with a 500', async () => {
     const fixture = path.resolve(

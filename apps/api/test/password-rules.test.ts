@@ -62,7 +62,16 @@ describe('the list of common passwords', () => {
     ]) {
       expect(isCommonPassword(password), password).toBe(true);
     }
-    for (const password of ['SãoPaulo123', 'marco2025', 'Março2025', 'p@$$w0rd', 'Palmeiras#2031!', 'qwertyuiop']) {
+    for (const password of [
+      'SãoPaulo123',
+      'marco2025',
+      'Março2025',
+      'p@$$w0rd',
+      'Palmeiras#2031!',
+      'qwertyuiop',
+      ' senha123 ',
+      'ｓｅｎｈａ１２３',
+    ]) {
       expect(isCommonPassword(password), password).toBe(true);
     }
     for (const password of [strongPassword, testPassword, 'Prumo@2026', 'cavalo-bateria-grampo']) {

@@ -1,7 +1,12 @@
 import type { Multipart } from '@fastify/multipart';
-import { containsNulCharacter, findNulCharacterPath, nulCharacterMessage } from '@prumo/domain/records/input-text';
+import {
+  containsNulCharacter,
+  findNulCharacterPath,
+  isNestedTooDeeply,
+  nulCharacterMessage,
+} from '@prumo/domain/records/input-text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { failOnField } from '../lib/http-errors';
+import { failOnField, failWithDetail } from '../lib/http-errors';
 
 function failOnNul(field: string): never {
   failOnField(field || 'non_field_errors', nulCharacterMessage);
@@ -9,8 +14,10 @@ function failOnNul(field: string): never {
 
 /** A form's part is refused when its field name, file name or value holds a NUL. */
 function checkPart(part: Multipart): void {
-  const field = part.fieldname.replaceAll('\u0000', '');
-  if (containsNulCharacter(part.fieldname)) failOnNul(field);
+  // A part whose header names no field has no fieldname at all.
+  const fieldName = part.fieldname ?? '';
+  const field = fieldName.replaceAll('\u0000', '');
+  if (containsNulCharacter(fieldName)) failOnNul(field);
   if (part.type === 'file' && containsNulCharacter(part.filename)) failOnNul(field);
   if (part.type === 'field' && typeof part.value === 'string' && containsNulCharacter(part.value)) failOnNul(field);
 }
@@ -39,11 +46,12 @@ function guardMultipart(request: FastifyRequest): void {
 /**
  * One check, before any route's own validation, for every way input enters: the address's
  * parameters, the query, a JSON body (values and keys) and the parts of a form. A NUL answers 400
- * with the field it was found in. Headers need no check: Node's HTTP parser refuses a NUL in them.
+ * with the field it was found in; a body nested deeper than any call needs answers 400 too. Headers need no check: Node's HTTP parser refuses a NUL in them.
  */
 export function registerNulCharacterGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const input of [request.params, request.query, request.body]) {
+      if (isNestedTooDeeply(input)) failWithDetail(400, 'Requisição inválida.');
       const path = findNulCharacterPath(input);
       if (path !== null) failOnNul(path);
     }

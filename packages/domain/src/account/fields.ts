@@ -28,7 +28,7 @@ export const PasswordSchema = z
   .string({ error: messages.passwordRequired })
   .min(1, { message: messages.passwordRequired, abort: true })
   .min(8, { message: messages.passwordTooShort, abort: true })
-  .refine((value) => !/^\d+$/.test(value), { message: messages.passwordAllDigits, abort: true });
+  .refine((value) => !/^\p{Nd}+$/u.test(value.trim()), { message: messages.passwordAllDigits, abort: true });
 
 /** Accepts the mask "(11) 99999-9999" or plain digits; stores digits. */
 export const PhoneSchema = z

@@ -69,6 +69,15 @@ describe('registration rules (product §5)', () => {
       new_password2: '19283746501',
     });
     expect(messagesOf(digits)).toEqual({ new_password1: 'A senha não pode ter apenas números.' });
+    // Digits of other scripts and padding are digits all the same.
+    for (const password of ['１２３４５６７８９', '١٢٣٤٥٦٧٨٩', ' 192837465 ']) {
+      const other = PasswordChangeSchema.safeParse({
+        old_password: 'x',
+        new_password1: password,
+        new_password2: password,
+      });
+      expect(messagesOf(other), password).toEqual({ new_password1: 'A senha não pode ter apenas números.' });
+    }
     const mixed = PasswordChangeSchema.safeParse({
       old_password: 'x',
       new_password1: '1928374650a',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNulCharacterPath } from './input-text';
+import { findNulCharacterPath, isNestedTooDeeply, maximumInputDepth } from './input-text';
 
 describe('findNulCharacterPath', () => {
   it('names the field of the first string holding a NUL, however deep', () => {
@@ -15,5 +15,18 @@ describe('findNulCharacterPath', () => {
     expect(findNulCharacterPath('a\u0000')).toBe('');
     expect(findNulCharacterPath({ name: 'Ana', amount: 10, tags: ['a'], none: null })).toBeNull();
     expect(findNulCharacterPath(42)).toBeNull();
+  });
+});
+
+describe('isNestedTooDeeply', () => {
+  it('tells a body nested past the limit, without exhausting the stack however deep', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level += 1) deep = { a: deep };
+    expect(isNestedTooDeeply(deep)).toBe(true);
+    expect(findNulCharacterPath(deep)).toBeNull();
+    let fitting: unknown = 'ok';
+    for (let level = 0; level < maximumInputDepth; level += 1) fitting = [fitting];
+    expect(isNestedTooDeeply(fitting)).toBe(false);
+    expect(isNestedTooDeeply({ budget: { items: [{ amount: 1 }] } })).toBe(false);
   });
 });

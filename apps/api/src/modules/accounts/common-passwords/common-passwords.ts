@@ -3,10 +3,14 @@ import path from 'node:path';
 import { validationMessages } from '@prumo/domain/account/messages';
 import type { z } from 'zod';
 
-/** Lower case, no accents: 'SãoPaulo123' and 'saopaulo123' are the same password to a guesser. */
+/**
+ * Lower case, no accents, no spaces around, compatibility forms folded ('１２３' is '123'):
+ * 'SãoPaulo123', ' saopaulo123' and 'saopaulo123' are the same password to a guesser.
+ */
 export function normalizePassword(password: string): string {
   return password
-    .normalize('NFD')
+    .trim()
+    .normalize('NFKD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 }
