@@ -200,6 +200,10 @@ test.describe('a manager in a client view', () => {
       await expect(page.getByRole('button', { name: 'Excluir Feira do gestor' })).toHaveCount(0);
       await expect(page.getByRole('checkbox', { name: 'Selecionar Feira do gestor' })).toHaveCount(0);
       await expect(page.getByRole('switch', { name: 'Ignorar Feira do gestor' })).toBeDisabled();
+      // Nor through the import's own address.
+      await page.goto(`${new URL(page.url()).pathname.replace(/\/$/, '')}/importacao`);
+      await expect(page.getByRole('heading', { name: `Caixa: ${client.fullName}` })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
     } finally {
       await api.deleteCashFlowLine(key, line.id);
       await api.signOut(key);

@@ -83,7 +83,8 @@ export function CashRegisterScreen({
         }
       />
       <UploadStatementsDialog
-        opened={importOpened}
+        // A manager viewing a client imports nothing, even through the import's own address.
+        opened={importOpened && !readOnly}
         onClose={() => navigate(keepCurrentQuery(closedHref, search), { replace: true })}
         onUploaded={(answer) => {
           queryClient.invalidateQueries({ queryKey: cashFlowQueryKey });
