@@ -1,5 +1,6 @@
 import { demo, demoPassword } from '../page-models/demo-data';
 import { InvitationLinks } from '../page-models/invitation-links';
+import { createCpf, createEmail } from '../page-models/people';
 import { expect, test } from './fixtures';
 
 test.describe('Invitation links on the team screens, on a phone', () => {
@@ -44,6 +45,43 @@ test.describe('Invitation links on the team screens, on a phone', () => {
     await expect(sameItem).toHaveCount(0);
     await registrationPage.open(demo.slug, 'planejador', token);
     await expect(registrationPage.refusal()).toContainText('Convite expirado ou revogado.');
+  });
+
+  test('a manager link registers one person, then shows who used it and refuses everyone else', async ({
+    page,
+    signInAs,
+    registrationPage,
+    snackbars,
+  }) => {
+    const links = new InvitationLinks(page);
+    await signInAs(demo.slug, demo.manager);
+    await page.goto(`/app/${demo.slug}/planejadores`);
+    await links.generate('manager');
+    await expect(snackbars.success('Novo link de gestor gerado')).toBeVisible();
+    const link = await links.linkOf(links.items('manager').first());
+    const token = link.split('/').at(-1) ?? '';
+
+    await registrationPage.open(demo.slug, 'gestor', token);
+    await registrationPage.register({
+      email: createEmail('gestora.convidada'),
+      firstName: 'Gilda',
+      lastName: 'Convidada',
+      phone: '(11) 91234-5678',
+      cpf: createCpf(),
+      password: 'Cadastro@2026',
+      passwordConfirmation: 'Cadastro@2026',
+    });
+    await expect(registrationPage.accountCreatedHeading).toBeVisible();
+
+    await registrationPage.open(demo.slug, 'gestor', token);
+    await expect(registrationPage.refusal()).toContainText('Este convite já foi usado.');
+    await expect(registrationPage.registerButton).toHaveCount(0);
+
+    await page.goto(`/app/${demo.slug}/planejadores`);
+    const used = links.items('manager').filter({ hasText: 'Usado por Gilda Convidada em' });
+    await expect(used).toHaveCount(1);
+    await expect(used.getByRole('button', { name: 'Copiar' })).toHaveCount(0);
+    expect(await links.pageWidth()).toBeLessThanOrEqual(390);
   });
 
   test("the client links list the manager's standing link, which stays a client link", async ({

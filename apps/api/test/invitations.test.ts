@@ -172,6 +172,54 @@ describe('registration takes the role from the invitation only', () => {
   });
 });
 
+describe('planner and manager links register one person; client links many', () => {
+  it('registers one planner with a planner link, then refuses the link and creates no user', async () => {
+    const link = await createLink(organization.manager.token, 'planejador');
+    const first = newPerson(link.token, 'planejador');
+    expect((await register(first)).statusCode).toBe(201);
+    expect(await findStoredRole(first.email)).toEqual({ level: 'planner', plannerUserId: null });
+    const before = await countUsers();
+    const second = await register(newPerson(link.token, 'planejador'));
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ hash: ['Este convite já foi usado.'] });
+    expect(await countUsers()).toBe(before);
+    const page = await call(context, 'GET', `/api/invitation/${link.token}/?organization=${organization.slug}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ detail: 'Este convite já foi usado.' });
+    const list = await call(context, 'GET', '/api/invitations/?role=planejador', { token: organization.manager.token });
+    const listed = list.json().results.find((row: { id: number }) => row.id === link.id);
+    expect(listed.used_by).toMatchObject({ first_name: 'Maria', last_name: 'Souza' });
+    expect(Date.parse(listed.used_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('makes exactly one manager of 5 parallel registrations with one manager link', async () => {
+    const link = await createLink(organization.manager.token, 'gestor');
+    const before = await countUsers();
+    const people = Array.from({ length: 5 }, () => newPerson(link.token, 'gestor'));
+    const responses = await Promise.all(people.map((person) => register(person)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400, 400, 400, 400]);
+    for (const refused of responses.filter((response) => response.statusCode === 400)) {
+      expect(refused.json()).toEqual({ hash: ['Este convite já foi usado.'] });
+    }
+    expect(await countUsers()).toBe(before + 1);
+    const managers = await Promise.all(people.map((person) => findStoredRole(person.email)));
+    expect(managers.filter((row) => row?.level === 'manager')).toHaveLength(1);
+  });
+
+  it('still registers two clients with one client link', async () => {
+    const link = await createLink(organization.planner.token, 'cliente');
+    for (const person of [newPerson(link.token), newPerson(link.token, 'cliente')]) {
+      expect((await register(person)).statusCode).toBe(201);
+      expect(await findStoredRole(person.email)).toEqual({
+        level: 'client',
+        plannerUserId: organization.planner.row.id,
+      });
+    }
+    const page = await call(context, 'GET', `/api/invitation/${link.token}/?organization=${organization.slug}`);
+    expect(page.statusCode).toBe(200);
+  });
+});
+
 describe('invitations/ (list, create, revoke)', () => {
   it('issues unguessable tokens; planner and manager links expire in 7 days, client links do not', async () => {
     const planner = await createLink(organization.manager.token, 'planejador');

@@ -498,7 +498,8 @@ export const budgetItems = pgTable(
 
 /**
  * A registration link: it grants exactly one role, in one organization (ADR 10). `standing` marks a
- * user's permanent client link (Persona.hash, mirrored in users.invitation_hash).
+ * user's permanent client link (Persona.hash, mirrored in users.invitation_hash). Client links are
+ * reusable; planner and manager links register one person only (`used_at`).
  */
 export const invitations = pgTable(
   'invitations',
@@ -517,6 +518,9 @@ export const invitations = pgTable(
     standing: boolean('standing').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Planner and manager links register one person: set, with that person, by the registration that used it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [

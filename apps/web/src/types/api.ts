@@ -116,6 +116,9 @@ export interface InvitationRecord {
   created_at: string;
   expires_at: string | null;
   expired: boolean;
+  /** A planner or manager link registers one person: when and who (null while unused, always on client links). */
+  used_at: string | null;
+  used_by: PersonName | null;
 }
 
 export interface DetailAnswer {

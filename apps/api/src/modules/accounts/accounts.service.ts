@@ -16,7 +16,7 @@ import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
 import { findUnusedPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
 import { type Caller, forgetSessionsOfUser, sessionMessages } from '../../plugins/authentication';
-import { resolveInvitation } from '../invitations/invitations.service';
+import { claimUsedInvitation, resolveInvitation } from '../invitations/invitations.service';
 import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
 import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 import {
@@ -152,7 +152,7 @@ async function createUnconfirmedUser(
   person: PersonRegistration,
   role: AccessLevel,
   plannerUserId: number | null,
-  afterCreate?: (transaction: Transaction) => Promise<void>,
+  afterCreate?: (transaction: Transaction, user: UserRow) => Promise<void>,
 ): Promise<void> {
   const newUser: NewUser = {
     organizationId: organization.id,
@@ -170,7 +170,7 @@ async function createUnconfirmedUser(
     created = await deps.db.transaction(async (transaction) => {
       const user = await insertUserWithProfile(transaction, newUser, role, plannerUserId);
       const token = await insertOneTimeToken(transaction, user.id, 'email_confirmation', confirmationValidMinutes);
-      await afterCreate?.(transaction);
+      await afterCreate?.(transaction, user);
       return { user, token };
     });
   } catch (error) {
@@ -194,11 +194,26 @@ export async function register(
   const organization = await findOrganizationOrFail(deps, registration.organization);
   // The simple form makes clients only; the role itself always comes from the invitation.
   const roleWord = 'role' in registration ? registration.role : addressWordByRole.client;
-  const { role, plannerUserId } = await resolveInvitation(deps, organization.id, registration.hash, roleWord);
+  const { role, plannerUserId, singleUseId } = await resolveInvitation(
+    deps,
+    organization.id,
+    registration.hash,
+    roleWord,
+  );
   if (await findUserByEmail(deps.db, organization.id, registration.email)) {
     failOnField('email', accountMessages.emailTaken);
   }
-  await createUnconfirmedUser(deps, request, organization, registration, role, plannerUserId);
+  await createUnconfirmedUser(
+    deps,
+    request,
+    organization,
+    registration,
+    role,
+    plannerUserId,
+    async (transaction, user) => {
+      if (singleUseId !== null) await claimUsedInvitation(transaction, singleUseId, user.id);
+    },
+  );
 }
 
 /** The first manager of an organization made through /cadastro/organizacao. */

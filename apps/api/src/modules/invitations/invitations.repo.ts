@@ -6,7 +6,7 @@ import { invitations, profiles, users } from '../../db/schema';
 import type { PageQuery } from '../../lib/pagination';
 import { createSecret } from '../../lib/secrets';
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 export type InvitationRow = typeof invitations.$inferSelect;
 
 /** 18 random bytes (144 bits): an invitation token cannot be guessed. */
@@ -43,8 +43,10 @@ const isUsable = () =>
 export async function findInvitationByToken(db: Database, organizationId: number, token: string) {
   const [found] = await db
     .select({
+      id: invitations.id,
       role: invitations.role,
       plannerUserId: invitations.plannerUserId,
+      used: sql<boolean>`${invitations.usedAt} is not null`,
       usable: sql<boolean>`${isUsable()}`,
       issuerFirstName: users.firstName,
       issuerLastName: users.lastName,
@@ -75,10 +77,24 @@ function buildScopeCondition(scope: InvitationScope): SQL | undefined {
   );
 }
 
+/**
+ * Marks a single-use link used by this user, in the registration's transaction. One statement decides,
+ * so of two registrations racing on one link only one gets the row; false for the other.
+ */
+export async function claimInvitation(db: Executor, id: number, userId: number): Promise<boolean> {
+  const claimed = await db
+    .update(invitations)
+    .set({ usedAt: sql`now()`, usedByUserId: userId })
+    .where(and(eq(invitations.id, id), isNull(invitations.usedAt), isUsable()))
+    .returning({ id: invitations.id });
+  return claimed.length === 1;
+}
+
 const issuers = alias(users, 'issuers');
 const planners = alias(users, 'invitation_planners');
+const registrants = alias(users, 'invitation_registrants');
 
-/** The links not revoked, newest first (expired ones too, so their expiry shows). */
+/** The links not revoked, newest first (expired and used ones too, so their expiry and registrant show). */
 export async function findInvitations(db: Database, scope: InvitationScope, page: PageQuery) {
   const condition = and(buildScopeCondition(scope), isNull(invitations.revokedAt));
   const [total] = await db.select({ total: count() }).from(invitations).where(condition);
@@ -87,11 +103,13 @@ export async function findInvitations(db: Database, scope: InvitationScope, page
       invitation: invitations,
       issuer: { id: issuers.id, firstName: issuers.firstName, lastName: issuers.lastName },
       planner: { id: planners.id, firstName: planners.firstName, lastName: planners.lastName },
+      usedBy: { id: registrants.id, firstName: registrants.firstName, lastName: registrants.lastName },
       expired: sql<boolean>`coalesce(${invitations.expiresAt} <= now(), false)`,
     })
     .from(invitations)
     .innerJoin(issuers, eq(issuers.id, invitations.issuedByUserId))
     .leftJoin(planners, eq(planners.id, invitations.plannerUserId))
+    .leftJoin(registrants, eq(registrants.id, invitations.usedByUserId))
     .where(condition)
     .orderBy(desc(invitations.standing), desc(invitations.createdAt), desc(invitations.id))
     .limit(page.limit)

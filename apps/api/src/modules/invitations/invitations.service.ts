@@ -12,6 +12,8 @@ import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-er
 import { buildPage, type PageQuery } from '../../lib/pagination';
 import type { Caller } from '../../plugins/authentication';
 import {
+  claimInvitation,
+  type Executor,
   findInvitationByToken,
   findInvitations,
   type InvitationScope,
@@ -24,6 +26,7 @@ export const invitationMessages = {
   invalid: 'Convite inválido.',
   roleRefused: 'Este convite não permite cadastrar este perfil.',
   expiredOrRevoked: 'Convite expirado ou revogado.',
+  used: 'Este convite já foi usado.',
   invalidRole: 'Perfil inválido.',
   notFound: 'Convite não encontrado.',
 } as const;
@@ -44,10 +47,18 @@ async function findUsableInvitation(
   if (!invitationTokenPattern.test(token)) fail(invitationMessages.invalid);
   const invitation = await findInvitationByToken(deps.db, organizationId, token);
   if (!invitation) fail(invitationMessages.invalid);
+  if (invitation.used) fail(invitationMessages.used);
   if (!invitation.usable) fail(invitationMessages.expiredOrRevoked);
   // An issuer who lost the rights (a manager made planner) no longer grants the role.
   if (!canInvite(findPrimaryRole(invitation.issuerLevels), invitation.role)) fail(invitationMessages.invalid);
   return invitation;
+}
+
+export interface ResolvedInvitation {
+  role: AccessLevel;
+  plannerUserId: number | null;
+  /** Set for a planner or manager link: the registration must claim it (claimUsedInvitation). */
+  singleUseId: number | null;
 }
 
 /**
@@ -59,13 +70,22 @@ export async function resolveInvitation(
   organizationId: number,
   token: string,
   roleWord: string,
-): Promise<{ role: AccessLevel; plannerUserId: number | null }> {
+): Promise<ResolvedInvitation> {
   const askedRole = findRoleByAddressWord(roleWord);
   if (!askedRole) failOnField('role', invitationMessages.invalidRole);
   const refuse = (message: string): never => failOnField('hash', message);
   const invitation = await findUsableInvitation(deps, organizationId, token, refuse);
   if (invitation.role !== askedRole) refuse(invitationMessages.roleRefused);
-  return { role: invitation.role, plannerUserId: invitation.role === 'client' ? invitation.plannerUserId : null };
+  // A client link is shared with many clients; a planner or manager link registers one person.
+  if (invitation.role === 'client') {
+    return { role: invitation.role, plannerUserId: invitation.plannerUserId, singleUseId: null };
+  }
+  return { role: invitation.role, plannerUserId: null, singleUseId: invitation.id };
+}
+
+/** In the transaction that creates the user: a link another registration claimed first refuses this one. */
+export async function claimUsedInvitation(transaction: Executor, invitationId: number, userId: number) {
+  if (!(await claimInvitation(transaction, invitationId, userId))) failOnField('hash', invitationMessages.used);
 }
 
 /** GET invitation/{hash}/: who invites and the one role the link grants. */
@@ -88,7 +108,7 @@ function findScope(caller: Caller, role?: AccessLevel): InvitationScope {
   failWithDetail(403, permissionDenied);
 }
 
-function presentInvitation({ invitation, issuer, planner, expired }: ListedInvitation) {
+function presentInvitation({ invitation, issuer, planner, usedBy, expired }: ListedInvitation) {
   return {
     id: invitation.id,
     role: invitation.role,
@@ -100,6 +120,8 @@ function presentInvitation({ invitation, issuer, planner, expired }: ListedInvit
     created_at: invitation.createdAt.toISOString(),
     expires_at: invitation.expiresAt?.toISOString() ?? null,
     expired,
+    used_at: invitation.usedAt?.toISOString() ?? null,
+    used_by: usedBy ? { id: usedBy.id, first_name: usedBy.firstName, last_name: usedBy.lastName } : null,
   };
 }
 

@@ -22,7 +22,8 @@ function notifyFailure(error: unknown): void {
 
 function describeLifetime(role: AccessLevel): string {
   const days = invitationLifetimeDays[role];
-  return days === null ? 'Estes links não expiram.' : `Cada link vale ${days} dias depois de gerado.`;
+  if (days === null) return 'Estes links não expiram e servem para vários clientes.';
+  return `Cada link cadastra uma só pessoa e vale ${days} dias depois de gerado.`;
 }
 
 interface InvitationLinksProps {
@@ -112,11 +113,21 @@ function InvitationItem({ organization, invitation }: { organization: string; in
   return (
     <Paper withBorder p="sm" radius="sm">
       <Stack gap="xs">
-        <CopyLinkField label={describeOwner(invitation)} link={registrationLink} />
+        {invitation.used_at ? (
+          // A used link registers no one else: nothing to copy, only who used it.
+          <Text size="sm">{describeOwner(invitation)}</Text>
+        ) : (
+          <CopyLinkField label={describeOwner(invitation)} link={registrationLink} />
+        )}
         {invitation.role === 'client' ? <CopyLinkField label="Cadastro simplificado" link={simpleLink} /> : null}
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
-            {invitation.expired ? (
+            {invitation.used_at ? (
+              <Badge color="gray" variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                Usado por {invitation.used_by ? formatPersonName(invitation.used_by) : 'usuário removido'} em{' '}
+                {formatDateTime(invitation.used_at, '')}
+              </Badge>
+            ) : invitation.expired ? (
               <Badge color="red" variant="light">
                 Expirado em {formatDateTime(invitation.expires_at, '')}
               </Badge>
