@@ -1,17 +1,12 @@
+import type { CategoryKind } from '../categorization/default-categories';
 import type { PlannedItem } from './budget-plan';
-import {
-  computeMonthResult,
-  findMonthGroup,
-  type MonthGroupName,
-  type MonthMoneyKind,
-  toGroupFlow,
-} from './month-figures';
+import { computeMonthResult, findMonthGroup, type MonthGroupName, toGroupFlow } from './month-figures';
 
 /** What the cash flow shows for a month: signed cents per category and description (negative = out). */
 export interface ActualSum {
   categoryId: number | null;
   categoryName: string | null;
-  categoryKind: MonthMoneyKind | null;
+  categoryKind: CategoryKind | null;
   descriptionId: number | null;
   descriptionName: string | null;
   totalCents: number;

@@ -1,5 +1,6 @@
+import type { CategoryKind } from '../categorization/default-categories';
 import type { BudgetItemRecurrence } from './budget-recurrence';
-import { type MonthFigures, type MonthMoneyKind, summarizePlannedMonth } from './month-figures';
+import { type MonthFigures, summarizePlannedMonth } from './month-figures';
 
 /**
  * A budget item plans an amount (positive cents) for a category, optionally one of its
@@ -10,7 +11,7 @@ export interface PlannedItem {
   id: number;
   categoryId: number;
   categoryName: string;
-  categoryKind: MonthMoneyKind;
+  categoryKind: CategoryKind;
   descriptionId: number | null;
   descriptionName: string | null;
   amountCents: number;

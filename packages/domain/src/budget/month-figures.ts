@@ -11,9 +11,6 @@ import type { CategoryKind } from '../categorization/default-categories';
  * - Result = income − expense. Investments never change it.
  */
 
-/** A category's kind as the month rule reads it (`own_transfer` counts as nothing). */
-export type MonthMoneyKind = CategoryKind;
-
 export type MonthGroupName = 'income' | 'expense' | 'assetTransfer';
 
 /** A month's figures, each a positive flow when money goes the usual way. */
@@ -30,7 +27,7 @@ export interface MonthFigures {
  * The group money counts in: the category's kind, else (no category) its sign; null for a transfer
  * between the client's own accounts, which is neither earned, spent nor invested.
  */
-export function findMonthGroup(kind: MonthMoneyKind | null, signedCents: number): MonthGroupName | null {
+export function findMonthGroup(kind: CategoryKind | null, signedCents: number): MonthGroupName | null {
   if (kind === 'income') return 'income';
   if (kind === 'expense') return 'expense';
   if (kind === 'asset_transfer') return 'assetTransfer';
@@ -54,7 +51,7 @@ function completeFigures(incomeCents: number, expenseCents: number, assetTransfe
 
 /** Planned figures from planned amounts (positive cents, the kind saying in or out). */
 export function summarizePlannedMonth(
-  items: readonly { categoryKind: MonthMoneyKind; amountCents: number }[],
+  items: readonly { categoryKind: CategoryKind; amountCents: number }[],
 ): MonthFigures {
   const totals = { income: 0, expense: 0, assetTransfer: 0 };
   for (const item of items) {
@@ -71,7 +68,7 @@ export function toGroupFlow(group: MonthGroupName, signedCents: number): number 
 
 /** Actual figures from the cash flow's signed sums (negative = money out), a refund lowering what was spent. */
 export function summarizeActualMonth(
-  sums: readonly { categoryKind: MonthMoneyKind | null; totalCents: number }[],
+  sums: readonly { categoryKind: CategoryKind | null; totalCents: number }[],
 ): MonthFigures {
   const totals = { income: 0, expense: 0, assetTransfer: 0 };
   for (const sum of sums) {

@@ -1,5 +1,6 @@
-import { findMonthGroup, type MonthMoneyKind, summarizeActualMonth } from '../budget/month-figures';
+import { findMonthGroup, summarizeActualMonth } from '../budget/month-figures';
 import { shiftMonth } from '../budget/target-month';
+import type { CategoryKind } from '../categorization/default-categories';
 import {
   findPlansInEffect,
   type MonthCategorySum,
@@ -29,7 +30,7 @@ export interface FixedLine {
   merchantKey: string;
   cashDate: string;
   categoryId: number | null;
-  categoryKind: MonthMoneyKind | null;
+  categoryKind: CategoryKind | null;
   amountCents: number;
 }
 
@@ -37,7 +38,7 @@ export interface FixedLine {
 export interface RecurringItem {
   name: string;
   categoryId: number | null;
-  categoryKind: MonthMoneyKind | null;
+  categoryKind: CategoryKind | null;
   amountCents: number;
   /** The month it last happened in: it is expected in every later month. */
   lastMonth: string;
@@ -78,7 +79,7 @@ export function collectRecurringItems(lines: readonly FixedLine[], currentMonth:
 export function projectMonthResult(input: {
   month: string;
   currentMonth: string;
-  actualSums: readonly { categoryId: number | null; categoryKind: MonthMoneyKind | null; totalCents: number }[];
+  actualSums: readonly { categoryId: number | null; categoryKind: CategoryKind | null; totalCents: number }[];
   plan: MonthPlan | null;
   recurringItems: readonly RecurringItem[];
 }): number {
@@ -95,7 +96,7 @@ export function projectMonthResult(input: {
     });
   }
   const actualOfPlanned = new Map<number, number>();
-  const unplanned: { categoryKind: MonthMoneyKind | null; totalCents: number }[] = [];
+  const unplanned: { categoryKind: CategoryKind | null; totalCents: number }[] = [];
   for (const sum of input.actualSums) {
     if (sum.categoryId !== null && planned.has(sum.categoryId)) {
       actualOfPlanned.set(sum.categoryId, (actualOfPlanned.get(sum.categoryId) ?? 0) + sum.totalCents);

@@ -1,10 +1,6 @@
 import { type BudgetItemRecurrence, isPlannedInMonth } from '../budget/budget-recurrence';
-import {
-  type MonthFigures,
-  type MonthMoneyKind,
-  summarizeActualMonth,
-  summarizePlannedMonth,
-} from '../budget/month-figures';
+import { type MonthFigures, summarizeActualMonth, summarizePlannedMonth } from '../budget/month-figures';
+import type { CategoryKind } from '../categorization/default-categories';
 
 /**
  * The months of a future flow: what happened (the cash flow) beside what was planned (the budgets),
@@ -15,7 +11,7 @@ import {
 export interface MonthCategorySum {
   month: string;
   categoryId: number | null;
-  categoryKind: MonthMoneyKind | null;
+  categoryKind: CategoryKind | null;
   totalCents: number;
 }
 
@@ -25,7 +21,7 @@ export type FlowAmounts = MonthFigures;
 /** What a budget plans for one category and way of repeating: positive cents, the kind saying in or out. */
 export interface PlannedCategory {
   categoryId: number;
-  categoryKind: MonthMoneyKind;
+  categoryKind: CategoryKind;
   amountCents: number;
   recurrence: BudgetItemRecurrence;
 }
