@@ -9,6 +9,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'statement-readers', include: ['packages/statement-readers/src/**/*.test.ts'] } },
+      // The web app's rules that need no browser; screens are tested in e2e.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

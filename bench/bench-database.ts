@@ -10,10 +10,10 @@ import { startEmbeddedServer } from '@prumo/api/src/db/embedded-server';
 import pg from 'pg';
 
 /**
- * A fresh database for a benchmark: a new database on BENCH_DATABASE_URL's server, or an
- * embedded PostgreSQL in a temporary directory; and the real app on it.
+ * A fresh, migrated database for a benchmark: a new database on BENCH_DATABASE_URL's server, or an
+ * embedded PostgreSQL in a temporary directory (which also holds the benchmark's files).
  */
-export async function openBenchApp() {
+export async function openBenchDatabase() {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'prumo-bench-'));
   await chmod(directory, 0o755);
   const externalUrl = process.env.BENCH_DATABASE_URL;
@@ -41,22 +41,35 @@ export async function openBenchApp() {
     stopServer = () => server.stop();
   }
   const database = await openDatabase(databaseUrl);
+  return {
+    directory,
+    databaseUrl,
+    database,
+    async close() {
+      await database.close();
+      await stopServer();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database (see `openBenchDatabase`) and the real app on it, in this process. */
+export async function openBenchApp() {
+  const bench = await openBenchDatabase();
   const mailer: Mailer = { send: async () => {} };
-  const config = { ...readConfig({}), dataDir: directory };
+  const config = { ...readConfig({}), dataDir: bench.directory };
   const app = await buildApp({
-    db: database.db,
+    db: bench.database.db,
     mailer,
-    storage: createDiskStorage(path.join(directory, 'media')),
+    storage: createDiskStorage(path.join(bench.directory, 'media')),
     config,
   });
   return {
     app,
-    database,
+    database: bench.database,
     async close() {
       await app.close();
-      await database.close();
-      await stopServer();
-      await rm(directory, { recursive: true, force: true });
+      await bench.close();
     },
   };
 }

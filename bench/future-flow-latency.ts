@@ -6,13 +6,13 @@
  * Run: npm run bench:future-flow (BENCH_DATABASE_URL to use an external PostgreSQL).
  */
 import { execFile } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { findCurrentMonth, shiftMonth } from '@prumo/domain/budget/target-month';
 import type autocannon from 'autocannon';
 import { openBenchApp } from './bench-database';
-import { createBenchOrganization } from './bench-organization';
+import { createBenchOrganization, insertBenchLines } from './bench-organization';
+import { describeLoadAverage, readDescendantsCpuSeconds, readOwnCpuSeconds } from './measure';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 10);
 const linesPerClient = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
@@ -49,28 +49,7 @@ try {
   );
   const started = performance.now();
   for (const client of clients) {
-    // Three years of lines up to today, made by PostgreSQL itself: a fifth uncategorized, one in
-    // fifty marked fixed; the account's balance is known, as a statement import leaves it.
-    await bench.database.pool.query(
-      `with origin as (
-         insert into origins (organization_id, client_user_id, kind, bank_code, branch, account_number, balance_cents, balance_date)
-         values ($1, $2, 'bank_account', '341', '1234', '56789-0', 1234567, $5::date) returning id
-       ), tree as (
-         select array_agg(d.id order by d.id) as description_ids, array_agg(d.category_id order by d.id) as category_ids
-         from descriptions d where d.organization_id = $1
-       )
-       insert into transactions (organization_id, client_user_id, origin_id, date, cash_date, amount_cents, name,
-         merchant_key, category_id, description_id, categorized_by, created_from, identity_key, is_fixed)
-       select $1, $2, origin.id, day, day, amount, merchant, merchant, category_id, description_id,
-         case when category_id is null then null else 'rule'::categorized_by end, 'import', n, n % 50 = 0
-       from origin, tree, generate_series(1, $3) as n,
-         lateral (select ($5::date - (n % ($5::date - $4::date + 1))) as day,
-                         case when n % 10 = 0 then 100000 + (n % 5000) * 10 else -((n * 7919) % 50000) - 100 end as amount,
-                         'ESTABELECIMENTO ' || (n % 500) as merchant,
-                         case when n % 5 = 0 then null else tree.category_ids[1 + n % array_length(tree.category_ids, 1)] end as category_id,
-                         case when n % 5 = 0 then null else tree.description_ids[1 + n % array_length(tree.description_ids, 1)] end as description_id) as line`,
-      [organizationId, client.id, linesPerClient, startMonth, lastDay],
-    );
+    await insertBenchLines(bench.database.pool, organizationId, client.id, linesPerClient, { startMonth, lastDay });
   }
   const target = clients[0] as { id: number; token: string };
   // The full budget: each of the 36 months plans every expense category and the income categories.
@@ -100,19 +79,18 @@ try {
   ] as const;
   for (const connections of [1, 32]) {
     for (const [name, callPath] of calls) {
+      const [node, database] = [readOwnCpuSeconds(), await readDescendantsCpuSeconds()];
       const result = await runLoad(`${address}${callPath}`, target.token, connections);
       if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx`);
+      // What a call costs the machine, whatever else runs on it (PostgreSQL's only when embedded).
+      const perCall = (seconds: number) => ((seconds * 1000) / result.requests.total).toFixed(2);
+      const cpu = `CPU a call: Node ${perCall(readOwnCpuSeconds() - node)} ms, PostgreSQL ${perCall((await readDescendantsCpuSeconds()) - database)} ms`;
       console.log(
-        `${name.padEnd(32)} ${String(connections).padStart(2)} connection(s): median ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ${Math.round(result.requests.average)} req/s`,
+        `${name.padEnd(32)} ${String(connections).padStart(2)} connection(s): median ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ${Math.round(result.requests.average)} req/s  ${cpu}`,
       );
     }
   }
-  console.log(
-    `load average (1, 5, 15 min): ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(', ')}`,
-  );
+  console.log(describeLoadAverage());
 } finally {
   await bench.close();
 }

@@ -6,7 +6,7 @@
 import { openBenchApp } from './bench-database';
 import { createBenchOrganization } from './bench-organization';
 import { generateOfx } from './generate-ofx';
-import { timeMilliseconds } from './measure';
+import { describeLoadAverage, readDescendantsCpuSeconds, readOwnCpuSeconds, timeMilliseconds } from './measure';
 
 const transactionCount = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const bench = await openBenchApp();
@@ -30,20 +30,30 @@ try {
       headers: { authorization: `Token ${client.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
   let answer: Awaited<ReturnType<typeof upload>> | undefined;
-  const firstMilliseconds = await timeMilliseconds(async () => {
+  // CPU seconds of this process (the app, its reading worker included) and of the database's processes.
+  const measureCpu = async (work: () => Promise<unknown>) => {
+    const [node, database] = [readOwnCpuSeconds(), await readDescendantsCpuSeconds()];
+    const milliseconds = await timeMilliseconds(work);
+    const cpu = `CPU: Node ${(readOwnCpuSeconds() - node).toFixed(2)} s, PostgreSQL ${((await readDescendantsCpuSeconds()) - database).toFixed(2)} s${process.env.BENCH_DATABASE_URL ? ' (not counted: external)' : ''}`;
+    return { milliseconds, cpu };
+  };
+  const first = await measureCpu(async () => {
     answer = await upload();
   });
-  const first = answer?.json();
+  const firstFile = answer?.json();
   if (answer?.statusCode !== 201) throw new Error(`upload failed: ${answer?.statusCode} ${answer?.body}`);
-  const secondMilliseconds = await timeMilliseconds(async () => {
+  const second = await measureCpu(async () => {
     answer = await upload();
   });
-  const second = answer?.json();
+  const secondFile = answer?.json();
   console.log(`file: ${transactionCount} transactions, ${(file.length / 1_048_576).toFixed(1)} MB`);
-  console.log(`first import:  ${(firstMilliseconds / 1000).toFixed(2)} s, ${first.files[0].transactions_added} added`);
   console.log(
-    `same file again: ${(secondMilliseconds / 1000).toFixed(2)} s, ${second.files[0].transactions_added} added, ${second.files[0].duplicates_ignored} duplicates ignored`,
+    `first import:  ${(first.milliseconds / 1000).toFixed(2)} s, ${firstFile.files[0].transactions_added} added; ${first.cpu}`,
   );
+  console.log(
+    `same file again: ${(second.milliseconds / 1000).toFixed(2)} s, ${secondFile.files[0].transactions_added} added, ${secondFile.files[0].duplicates_ignored} duplicates ignored; ${second.cpu}`,
+  );
+  console.log(describeLoadAverage());
 } finally {
   await bench.close();
 }

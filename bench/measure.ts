@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+
 /** Median and 99th percentile of a list of milliseconds. */
 export function summarizeMilliseconds(samples: number[]): { median: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -10,4 +13,64 @@ export async function timeMilliseconds(work: () => unknown | Promise<unknown>): 
   const started = performance.now();
   await work();
   return performance.now() - started;
+}
+
+const clockTicksPerSecond = 100;
+
+async function readStat(pid: number): Promise<{ ppid: number; cpuSeconds: number; childrenSeconds: number } | null> {
+  try {
+    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces: the fields that follow it start after its closing parenthesis.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const tick = (index: number) => Number(fields[index]) / clockTicksPerSecond;
+    return { ppid: Number(fields[1]), cpuSeconds: tick(11) + tick(12), childrenSeconds: tick(13) + tick(14) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds spent so far by the processes started from `rootPid` (not itself): the embedded
+ * PostgreSQL and its backends, or servers a benchmark started; ended children included. On a machine
+ * shared with other work, CPU time says what a call costs when wall-clock times mostly say how busy
+ * the machine was.
+ */
+export async function readDescendantsCpuSeconds(rootPid = process.pid): Promise<number> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const stats = new Map<number, NonNullable<Awaited<ReturnType<typeof readStat>>>>();
+  await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readStat(pid);
+      if (stat) stats.set(pid, stat);
+    }),
+  );
+  let total = 0;
+  const visit = (parent: number) => {
+    for (const [pid, stat] of stats) {
+      if (stat.ppid !== parent) continue;
+      total += stat.cpuSeconds + stat.childrenSeconds;
+      visit(pid);
+    }
+  };
+  visit(rootPid);
+  return total;
+}
+
+/** CPU seconds of one process (worker threads included). */
+export async function readProcessCpuSeconds(pid: number): Promise<number> {
+  return (await readStat(pid))?.cpuSeconds ?? 0;
+}
+
+/** CPU seconds of this process (worker threads included). */
+export function readOwnCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
+/** The machine's load average, printed under every figure: the same code measures differently on a busy machine. */
+export function describeLoadAverage(): string {
+  return `load average (1, 5, 15 min): ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;
 }

@@ -8,29 +8,32 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { useBrazilianPortugueseMessages } from '@prumo/domain/account/zod-locale';
 import { createStatementReaderPool, type StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDependencies } from './dependencies';
+import { type AppJobsOptions, createAppJobs } from './jobs/app-jobs';
 import { serializeRequestForLog } from './lib/log-redaction';
-import { registerAccountRoutes } from './modules/accounts/accounts.routes';
-import { registerBudgetRoutes } from './modules/budget/budget.routes';
-import { registerBudgetPlanningRoutes } from './modules/budget/budget-planning.routes';
+import { maximumImageBytes } from './lib/uploaded-image';
+import { registerAccountRoutes } from './modules/accounts/index';
+import { countMonthBudgetItems, registerBudgetPlanningRoutes, registerBudgetRoutes } from './modules/budget/index';
 import { registerCashFlowRoutes } from './modules/cash-flow/cash-flow.routes';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { registerFutureFlowRoutes } from './modules/future-flow/future-flow.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
-import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
-import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
-import { registerCustomEmailRoutes } from './modules/organizations/custom-emails';
-import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
+import { registerInvitationRoutes } from './modules/invitations/index';
+import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';
+import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/origins.routes';
-import { registerProfileRoutes } from './modules/profiles/profiles.routes';
-import { maximumImageBytes } from './modules/profiles/uploaded-image';
-import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { registerProfileRoutes } from './modules/profiles/index';
+import { registerTaskRoutes } from './modules/tasks/index';
+import { registerAccess } from './plugins/access';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerMediaFiles } from './plugins/media-files';
 import { registerNulCharacterGuard } from './plugins/nul-character-guard';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurityHeaders, setHeadersBeforeRouting, setUploadedFileHeaders } from './plugins/security-headers';
+import { createResponseSerializer } from './plugins/response-shapes';
+import { registerSecurityHeaders, setHeadersBeforeRouting } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -40,9 +43,17 @@ export interface BuildAppOptions {
   rateLimitScale?: number;
   /** Reads uploaded statements off the event loop; a worker pool unless a test brings its own. Closed with the app. */
   statementReader?: StatementReader;
+  /** Fails an answer its response schema does not describe exactly (tests turn it on). */
+  checkResponseShapes?: boolean;
+  /** The job runner's settings beside the configuration's (tests give each app its own queues). */
+  jobs?: AppJobsOptions;
 }
 
-/** External plugins, then app plugins (errors, authentication), then the feature modules. */
+/**
+ * External plugins, then app plugins (errors, authentication), then the feature modules. The job
+ * runner starts with the app and stops when it closes; `deps.mailer` is where e-mail finally goes,
+ * the modules' mailer queues it.
+ */
 export async function buildApp(deps: AppDependencies, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   useBrazilianPortugueseMessages();
   const app = Fastify({
@@ -54,6 +65,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
         }
       : false,
     bodyLimit: 1_048_576,
+    trustProxy: deps.config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: false },
     // Errors raised before routing (an over-long parameter, a bad header) get the same body shape.
     frameworkErrors: (error, _request, reply) => {
@@ -63,7 +75,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   });
   app.decorate('publicUrl', deps.config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer(options.checkResponseShapes === true));
 
   // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that way).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -82,32 +94,35 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   const statementReader = options.statementReader ?? createStatementReaderPool();
   app.addHook('onClose', () => statementReader.close());
 
+  const jobs = createAppJobs(deps, app.log, options.jobs);
+  app.decorate('jobs', jobs.runner);
+  app.addHook('onClose', () => jobs.runner.stop());
+  await jobs.runner.start();
+  const moduleDeps: AppDependencies = { ...deps, mailer: jobs.mailer };
+
   registerErrorHandler(app);
   registerNulCharacterGuard(app);
   registerAuthentication(app, deps.db);
-  registerRateLimit(app, { scale: options.rateLimitScale });
+  registerAccess(app, deps.db);
+  registerRateLimit(app, deps.db, { scale: options.rateLimitScale });
 
-  registerAccountRoutes(app, deps);
-  registerProfileRoutes(app, deps);
-  registerInvitationRoutes(app, deps);
-  registerOrganizationRoutes(app, deps);
-  registerCustomEmailRoutes(app, deps);
-  registerCategoryRoutes(app, deps);
-  registerCashFlowRoutes(app, deps);
-  registerImportRoutes(app, deps, statementReader);
-  registerOriginRoutes(app, deps);
-  registerTaskRoutes(app, deps);
-  registerNotificationSettingsRoutes(app, deps);
-  registerBudgetRoutes(app, deps);
-  registerBudgetPlanningRoutes(app, deps);
-  registerFutureFlowRoutes(app, deps);
+  registerHealthRoutes(app, deps);
+  registerAccountRoutes(app, moduleDeps);
+  registerProfileRoutes(app, moduleDeps);
+  registerInvitationRoutes(app, moduleDeps);
+  registerOrganizationRoutes(app, moduleDeps);
+  registerCustomEmailRoutes(app, moduleDeps);
+  registerCategoryRoutes(app, moduleDeps);
+  registerCashFlowRoutes(app, moduleDeps);
+  registerImportRoutes(app, moduleDeps, statementReader);
+  registerOriginRoutes(app, moduleDeps);
+  registerTaskRoutes(app, moduleDeps, { countPlannedItems: countMonthBudgetItems });
+  registerNotificationSettingsRoutes(app, moduleDeps);
+  registerBudgetRoutes(app, moduleDeps);
+  registerBudgetPlanningRoutes(app, moduleDeps);
+  registerFutureFlowRoutes(app, moduleDeps);
 
-  await app.register(fastifyStatic, {
-    root: path.join(deps.config.dataDir, 'media'),
-    prefix: '/media/',
-    decorateReply: false,
-    setHeaders: setUploadedFileHeaders,
-  });
+  registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);
   return app;
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { createDiskStorage } from './adapters/file-storage';
-import { createFileMailer, createSmtpMailer } from './adapters/mailer';
+import { createConfiguredStorage } from './adapters/configured-storage';
+import { createConfiguredMailer } from './adapters/mailer';
 import { ensurePrivateDirectory } from './adapters/private-files';
 import { buildApp } from './app';
-import { type AppConfig, readConfig } from './config';
+import { readConfigOrExit } from './config';
 import { explainDataDirectoryError, prepareDataDirectory, StartError } from './data-directory';
 import { openDatabase } from './db/database';
 import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
@@ -41,9 +41,9 @@ await insertMissingDefaultCategories(database.db);
 if (embeddedServer && (await seedDemoWhenEmpty(database.db))) {
   console.log('Demo organizations created (see README for the accounts).');
 }
-const storage = createDiskStorage(path.join(config.dataDir, 'media'));
+const storage = await createConfiguredStorage(config);
 const leftovers = await removeImportLeftovers(database.db, {
-  privateDirectory: path.join(config.dataDir, 'private'),
+  storage,
   uploadDirectory: path.join(config.dataDir, 'tmp', 'uploads'),
 });
 if (leftovers.bundles + leftovers.originals + leftovers.uploads > 0) {
@@ -55,7 +55,7 @@ if (leftovers.bundles + leftovers.originals + leftovers.uploads > 0) {
 const app = await buildApp(
   {
     db: database.db,
-    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(path.join(config.dataDir, 'mail')),
+    mailer: createConfiguredMailer(config),
     storage,
     config,
   },
@@ -82,14 +82,4 @@ try {
   await database.close();
   await embeddedServer?.stop();
   process.exit(1);
-}
-
-/** A setting Prumo cannot use (a PUBLIC_URL that is no address) stops the start with one line. */
-function readConfigOrExit(): AppConfig {
-  try {
-    return readConfig();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
 }

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readConfig, repositoryRoot } from './config';
+import { readConfigOrExit, repositoryRoot } from './config';
 import { describeRunningPrumo, findRunningPrumo } from './data-directory';
 import { decideWebBuild, recordBuildTime } from './web-build';
 
 // `npm start`: build the web app when it needs it, then run the server.
-const config = readConfig();
+const config = readConfigOrExit();
 const holder = config.databaseUrl ? null : await findRunningPrumo(config.dataDir);
 if (holder) {
   // Said before building: the build would delete the files the running Prumo serves.

@@ -633,3 +633,23 @@ describe('planned against actual', () => {
     expect(response.json()).toEqual({ detail: 'Mês alvo não encontrado' });
   });
 });
+
+describe('the budget calls in the OpenAPI document', () => {
+  it('list the codes each call really answers', async () => {
+    const document = context.app.swagger() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const codesOf = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    // A new item is 201, a full budget 417; a manager may not write it (403); a client out of reach is 404.
+    expect(codesOf('/api/budget-item/', 'post')).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '417']),
+    );
+    expect(codesOf('/api/budget-item/{id}/', 'delete')).toEqual(expect.arrayContaining(['204', '403', '404']));
+    expect(codesOf('/api/budget-item/{id}/', 'delete')).not.toContain('200');
+    // The future flow's toggle closes the ideal copy (403); two racing copies collide (409).
+    expect(codesOf('/api/future-flow/budget-ideal/', 'post')).toEqual(expect.arrayContaining(['201', '403', '409']));
+    // Reading a budget is open to every role within reach: no 403 to describe.
+    expect(codesOf('/api/budget/', 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(codesOf('/api/budget/', 'get')).not.toContain('403');
+  });
+});

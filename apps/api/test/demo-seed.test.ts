@@ -93,6 +93,7 @@ describe('the demo seed', () => {
       organizationId: demo.id,
       organizationSlug: demo.slug,
       role: 'planner' as const,
+      features: [],
       tokenExpiresAt: new Date(),
     };
     await insertDemoBudgetPlanning(db, { organizationId: demo.id, clientUserId, caller }, plan, new Date());

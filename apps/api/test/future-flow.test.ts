@@ -722,6 +722,62 @@ describe('creating and editing a month of the future flow', () => {
   });
 });
 
+describe('reading the future flow again after a change', () => {
+  let organization: TestOrganization;
+  let tree: Tree;
+
+  beforeAll(async () => {
+    organization = await createTestOrganization(context);
+    tree = await readTree(organization.client.token);
+  });
+
+  const readMonth = async (token: string, date: string, query = '') => {
+    const response = await call(context, 'GET', `/api/future-flow/?startDate=2026-11&endDate=2027-02${query}`, {
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { results: FutureFlowMonthView[] }).results.find((month) => month.date === date);
+  };
+  const readPlannedBalance = async (token: string) => {
+    const response = await call(context, 'GET', '/api/future-flow/chart?startDate=2026-11&endDate=2027-02', { token });
+    expect(response.statusCode, response.body).toBe(200);
+    const [planned] = (response.json() as { series: { data: { date: string; amount: number }[] }[] }).series;
+    return planned?.data.find((point) => point.date === '02/2027')?.amount;
+  };
+
+  it('shows a plan, a changed amount and a planning task as soon as they are written', async () => {
+    const token = organization.client.token;
+    const clientQuery = `&clientId=${organization.client.row.id}`;
+    // Read twice first, so whatever is kept between calls is in place.
+    for (let read = 0; read < 2; read++) {
+      expect((await readMonth(token, '01/2027'))?.planned.income).toBe(0);
+      expect(await readPlannedBalance(token)).toBe(0);
+    }
+    const item = await planItem(token, '2027-01', tree.category('Renda'), 300_000);
+    expect((await readMonth(token, '01/2027'))?.planned.income).toBe(300_000);
+    expect((await readMonth(token, '02/2027'))?.plannedFrom?.date).toBe('01/2027');
+    expect(await readPlannedBalance(token)).toBe(600_000);
+
+    // Any write of the budget's items counts, whichever call or job makes it.
+    await context.database.db
+      .update(budgetItems)
+      .set({ amountCents: 250_000 })
+      .where(eq(budgetItems.budgetId, item.budget));
+    expect((await readMonth(token, '01/2027'))?.planned.income).toBe(250_000);
+    expect(await readPlannedBalance(token)).toBe(500_000);
+
+    // The planner's draft is theirs until sent: the client, who read the month before, still does not see it.
+    expect((await readMonth(organization.planner.token, '12/2026', clientQuery))?.taskId).toBeNull();
+    const task = await makePlanningTask(organization, '2026-12-01');
+    expect((await readMonth(organization.planner.token, '12/2026', clientQuery))?.taskId).toBe(task.id);
+    expect((await readMonth(token, '12/2026'))?.taskId).toBeNull();
+
+    await context.database.db.delete(budgets).where(eq(budgets.id, item.budget));
+    expect((await readMonth(token, '01/2027'))?.planned.income).toBe(0);
+    expect(await readPlannedBalance(token)).toBe(0);
+  });
+});
+
 describe('who sees whose future flow', () => {
   let organization: TestOrganization;
 

@@ -1,16 +1,19 @@
-import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createDiskStorage } from '../src/adapters/file-storage';
 import { importBundles, statementFiles, tasks } from '../src/db/schema';
 import { removeImportLeftovers } from '../src/modules/imports/import-leftovers';
+import { insertStatementFileRow, writeFileChangedAt } from './helpers/kept-statements';
 import { createTestContext, createTestOrganization } from './helpers/test-app';
 
 const context = await createTestContext();
-const now = new Date('2026-11-24T12:00:00Z');
-const twoHoursAgo = new Date('2026-11-24T10:00:00Z');
-const tenMinutesAgo = new Date('2026-11-24T11:50:00Z');
+// Real times: the daily cleanup job, run by other test files on the same database, judges by the clock.
+const now = new Date();
+const twoHoursAgo = new Date(now.getTime() - 2 * 60 * 60 * 1000);
+const tenMinutesAgo = new Date(now.getTime() - 10 * 60 * 1000);
 
 describe('start-up removes what an interrupted import left', () => {
   it('removes old empty bundles, old kept originals with no file and old waiting uploads, never an import in flight', async () => {
@@ -29,34 +32,21 @@ describe('start-up removes what an interrupted import left', () => {
     const privateDirectory = path.join(await mkdtemp(path.join(os.tmpdir(), 'prumo-leftovers-test-')), 'private');
     await mkdir(path.join(privateDirectory, 'statements'), { recursive: true });
     const keep = async (name: string, modified: Date) => {
-      await writeFile(path.join(privateDirectory, 'statements', name), 'OFXHEADER:100');
-      await utimes(path.join(privateDirectory, 'statements', name), modified, modified);
+      await writeFileChangedAt(path.join(privateDirectory, 'statements'), name, modified);
       return `statements/${name}`;
     };
     const kept = await keep('aaaaaaaaaaaaaaaaaaaaaaaa.ofx', twoHoursAgo);
     await keep('bbbbbbbbbbbbbbbbbbbbbbbb.ofx', twoHoursAgo);
     await keep('cccccccccccccccccccccccc.ofx', tenMinutesAgo);
-    await db.insert(statementFiles).values({
-      ...owner,
-      bundleId: withFile?.id as number,
-      name: 'extrato.ofx',
-      format: 'ofx',
-      sizeBytes: 13,
-      sha256: 'a'.repeat(64),
-      storedPath: kept,
-      readStatus: 'Leitura concluída',
-    });
+    await insertStatementFileRow(db, owner, withFile?.id as number, kept);
     await db.insert(tasks).values({ ...owner, type: 'import', title: 'Enviar extratos', bundleId: withTask?.id });
     const uploadDirectory = path.join(path.dirname(privateDirectory), 'tmp', 'uploads');
     await mkdir(uploadDirectory, { recursive: true });
-    const waiting = async (name: string, modified: Date) => {
-      await writeFile(path.join(uploadDirectory, name), 'OFXHEADER:100');
-      await utimes(path.join(uploadDirectory, name), modified, modified);
-    };
-    await waiting('upload-of-a-dead-request', twoHoursAgo);
-    await waiting('upload-in-flight', tenMinutesAgo);
+    await writeFileChangedAt(uploadDirectory, 'upload-of-a-dead-request', twoHoursAgo);
+    await writeFileChangedAt(uploadDirectory, 'upload-in-flight', tenMinutesAgo);
 
-    const removed = await removeImportLeftovers(db, { privateDirectory, uploadDirectory }, now);
+    const storage = createDiskStorage(path.join(path.dirname(privateDirectory), 'media'));
+    const removed = await removeImportLeftovers(db, { storage, uploadDirectory }, now);
 
     const ids = [oldEmpty, recentEmpty, withFile, withTask].map((bundle) => bundle?.id as number);
     const remaining = await db

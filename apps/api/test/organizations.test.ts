@@ -271,3 +271,44 @@ describe('hostile addresses', () => {
     expect(response.json()).toEqual({ limit: ['Informe um número válido.'] });
   });
 });
+
+type Operations = Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+
+function findAnswerCodes(openApiPath: string, method: string): string[] {
+  const document = context.app.swagger() as { paths: Operations };
+  return Object.keys(document.paths[openApiPath]?.[method]?.responses ?? {}).sort();
+}
+
+describe('the OpenAPI document of accounts, profiles, invitations and organizations', () => {
+  beforeAll(async () => {
+    await context.app.ready();
+  });
+
+  it.each([
+    ['/api/rest-auth/registration/', 'post', '201'],
+    ['/api/organization/', 'post', '201'],
+    ['/api/organization/{slug}/finish-register/', 'post', '201'],
+    ['/api/invitations/', 'post', '201'],
+    ['/api/custom_emails/', 'post', '201'],
+    ['/api/custom_emails/{id}', 'delete', '204'],
+    ['/api/me/', 'get', '200'],
+    ['/api/notification_settings/', 'patch', '200'],
+  ])('%s %s answers %s and no other success', (openApiPath, method, success) => {
+    const successes = findAnswerCodes(openApiPath, method).filter((code) => code.startsWith('2'));
+    expect(successes).toEqual([success]);
+  });
+
+  it('lists the refusals a service raises beyond those its declaration implies', () => {
+    expect(findAnswerCodes('/api/rest-auth/login/', 'post')).toEqual(['200', '400', '403', '404', '429']);
+    expect(findAnswerCodes('/api/profiles/planner/', 'get')).toEqual(['200', '400', '401', '403', '404']);
+    expect(findAnswerCodes('/api/profiles/edit/', 'post')).toEqual(['200', '400', '401']);
+    expect(findAnswerCodes('/api/logo/', 'post')).toEqual(['200', '400', '401', '403']);
+  });
+
+  it('lists the refusals each declaration implies', () => {
+    expect(findAnswerCodes('/api/custom_emails/{id}', 'delete')).toEqual(['204', '400', '401', '403', '404']);
+    expect(findAnswerCodes('/api/me/', 'get')).toEqual(['200', '401']);
+    expect(findAnswerCodes('/api/profiles/clients/', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(findAnswerCodes('/api/organization/', 'post')).toEqual(['201', '400', '429']);
+  });
+});

@@ -197,6 +197,7 @@ describe('per-address limits of public calls', () => {
       ),
     );
     expect(countStatuses(responses)).toEqual({ 200: 10, 429: 20 });
+    await strict.app.jobs.workDueJobs();
     expect(strict.mailbox.filter((mail) => mail.to === target.client.email)).toHaveLength(10);
   });
 });

@@ -1,18 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ApiProcess, killApiProcesses, startApiProcess } from './helpers/api-process';
 
 // The real server as `npm start` runs it (without the web build), killed the way a crash kills it.
-const apiDirectory = path.resolve(import.meta.dirname, '..');
-const running = new Set<ChildProcess>();
 const directories: string[] = [];
 
 afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
+  killApiProcesses();
   // A failed test must not leave a PostgreSQL running on the machine.
   for (const directory of directories) {
     try {
@@ -28,34 +26,16 @@ afterAll(async () => {
   }
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => { stdout: string; stderr: string };
-  exited: Promise<number | null>;
-}
+type Started = ApiProcess;
 
 function startPrumo(dataDir: string, port: number, entry = 'src/server.ts'): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: apiDirectory,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startApiProcess(entry, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    SMTP_URL: '',
   });
-  running.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, output: () => ({ stdout, stderr }), exited };
 }
 
 async function waitUntilAnswering(started: Started, port: number): Promise<void> {

@@ -51,6 +51,18 @@ describe('GET profiles/clients/', () => {
     expect(clientEmails(response.json())).toEqual([organization.loneClient.email, organization.client.email].sort());
   });
 
+  it('gives a manager listing as a planner only the clients they advise themselves', async () => {
+    const own = await createTestOrganization(context);
+    const asPlanner = async () =>
+      clientEmails((await call(context, 'GET', '/api/profiles/clients/', { token: own.manager.token })).json());
+    expect(await asPlanner()).toEqual([]);
+    await context.database.db
+      .update(profiles)
+      .set({ plannerUserId: own.manager.row.id })
+      .where(eq(profiles.userId, own.loneClient.row.id));
+    expect(await asPlanner()).toEqual([own.loneClient.email]);
+  });
+
   it('pages 25 by default, with next and previous', async () => {
     const response = await call(context, 'GET', '/api/profiles/clients/?profile=manager&limit=1', {
       token: organization.manager.token,

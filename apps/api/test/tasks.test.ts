@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationSettings, tasks } from '../src/db/schema';
+import { buildCallerScope } from '../src/lib/scope';
 import { updateTaskStatus } from '../src/modules/tasks/tasks.repo';
 import { buildMultipart } from './helpers/multipart';
 import {
@@ -360,10 +361,11 @@ describe('the status write of the tasks repository', () => {
       organizationId: otherOrganization.id,
       organizationSlug: otherOrganization.slug,
       role: 'planner' as const,
+      features: [],
       tokenExpiresAt: new Date(Date.now() + 60_000),
     };
     const { db } = context.database;
-    expect(await updateTaskStatus(db, { caller: outsiderCaller, clientUserId: null }, task.id, 'done')).toBe(false);
+    expect(await updateTaskStatus(db, buildCallerScope(outsiderCaller), task.id, 'done')).toBe(false);
     const [untouched] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
     expect(untouched?.status).toBe('pending');
     const plannerCaller = {
@@ -372,7 +374,7 @@ describe('the status write of the tasks repository', () => {
       organizationId: organization.id,
       organizationSlug: organization.slug,
     };
-    expect(await updateTaskStatus(db, { caller: plannerCaller, clientUserId: null }, task.id, 'done')).toBe(true);
+    expect(await updateTaskStatus(db, buildCallerScope(plannerCaller), task.id, 'done')).toBe(true);
     const [changed] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
     expect(changed?.status).toBe('done');
   });
@@ -525,5 +527,50 @@ describe('notification_settings/', () => {
     });
     await createTaskOk(organization.planner, 'notification', { client: client.row.id, title: 'Outro aviso' });
     expect(context.mailbox).toHaveLength(1);
+  });
+});
+
+describe('the tasks calls in the OpenAPI document', () => {
+  it('list the codes each call really answers', async () => {
+    const document = context.app.swagger() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const codesOf = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    expect(codesOf('/api/tasks/{type}/', 'post')).toEqual(expect.arrayContaining(['201', '400', '403', '404']));
+    expect(codesOf('/api/tasks/{type}/', 'post')).not.toContain('200');
+    expect(codesOf('/api/tasks/task/{id}/', 'delete')).toEqual(expect.arrayContaining(['204', '403', '404']));
+    // Only the client may ignore a task: an adviser trying gets 403.
+    expect(codesOf('/api/tasks/task/{id}/change-status/', 'put')).toEqual(
+      expect.arrayContaining(['200', '400', '403', '404']),
+    );
+    expect(codesOf('/api/tasks/budget-planning/{id}/finish/', 'put')).toEqual(
+      expect.arrayContaining(['200', '403', '404']),
+    );
+  });
+});
+
+describe('a planner naming a client on a call by task id', () => {
+  it('reaches the task only when the named client is theirs and owns the task', async () => {
+    const task = await createTaskOk(organization.planner, 'import', { client: organization.client.row.id });
+    const named = await changeStatus(organization.planner, task.id, 'done', `?clientId=${organization.client.row.id}`);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({ id: task.id, status: 'done' });
+    const foreign = await changeStatus(
+      organization.planner,
+      task.id,
+      'pending',
+      `?clientId=${otherOrganization.client.row.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Não encontramos o usuário informado!' });
+    const deleteForeign = await call(
+      context,
+      'DELETE',
+      `/api/tasks/task/${task.id}/?clientId=${otherOrganization.client.row.id}`,
+      { token: organization.planner.token },
+    );
+    expect(deleteForeign.statusCode).toBe(404);
+    const [stored] = await context.database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(stored?.status).toBe('done');
   });
 });

@@ -221,6 +221,29 @@ describe('OFX transactions', () => {
     ]);
   });
 
+  it('numbers identical lines within their day, with or without FITID, in file order', () => {
+    const line = (day: string, fitId: string, memo: string) =>
+      `<STMTTRN><DTPOSTED>${day}<TRNAMT>-5.00${fitId ? `<FITID>${fitId}` : ''}<MEMO>${memo}</STMTTRN>`;
+    const body = [
+      line('20240902', '', 'Cafe'),
+      line('20240903', '', 'Cafe'),
+      line('20240902', '', 'Cafe'),
+      line('20240902', 'x1', 'Cafe'),
+      line('20240903', 'x1', 'Cafe'),
+      line('20240902', 'x1', 'Cafe'),
+      line('20240902', '', 'Cafe'),
+    ].join('\n');
+    expect(transactionsOf(readText(wrapBankStatement(body))).map((t) => [t.date, t.fitId, t.occurrence])).toEqual([
+      ['2024-09-02', null, 1],
+      ['2024-09-03', null, 1],
+      ['2024-09-02', null, 2],
+      ['2024-09-02', 'x1', 1],
+      ['2024-09-03', 'x1', 1],
+      ['2024-09-02', 'x1', 2],
+      ['2024-09-02', null, 3],
+    ]);
+  });
+
   it("maps PagBank's IN/OUT types and trusts their direction", () => {
     const body = [
       '<STMTTRN><TRNTYPE>OUT<DTPOSTED>20240902<TRNAMT>1901.00<MEMO>Pix enviado</STMTTRN>',

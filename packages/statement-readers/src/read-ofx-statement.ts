@@ -89,6 +89,63 @@ function sliceTrimmed(text: string, start: number, end: number): string {
   return first === last ? '' : text.slice(first, last);
 }
 
+/** The tags the reader acts on; a big file repeats them millions of times. */
+const knownTagNames = [
+  'OFX',
+  'SONRS',
+  'SONRQ',
+  'STMTTRNRS',
+  'CCSTMTTRNRS',
+  'STATUS',
+  'STMTRS',
+  'CCSTMTRS',
+  'BANKACCTFROM',
+  'CCACCTFROM',
+  'BANKACCTTO',
+  'CCACCTTO',
+  'BANKTRANLIST',
+  'STMTTRN',
+  'LEDGERBAL',
+  'AVAILBAL',
+  'INVSTMTMSGSRSV1',
+  'INVSTMTRS',
+  'CODE',
+  'SEVERITY',
+  'MESSAGE',
+  'DTSERVER',
+  'FID',
+  'CURDEF',
+  'BANKID',
+  'BRANCHID',
+  'ACCTID',
+  'DTSTART',
+  'DTEND',
+  'BALAMT',
+  'DTASOF',
+  'TRNTYPE',
+  'DTPOSTED',
+  'DTUSER',
+  'TRNAMT',
+  'FITID',
+  'CHECKNUM',
+  'NAME',
+  'MEMO',
+  'CURSYM',
+];
+const knownTagNamesByShape = new Map<number, string[]>();
+for (const name of knownTagNames) {
+  const shape = name.charCodeAt(0) * 256 + name.length;
+  knownTagNamesByShape.set(shape, [...(knownTagNamesByShape.get(shape) ?? []), name]);
+}
+
+/** The known tag name written at this place, compared in the text: no new string per tag. */
+function findKnownTagName(text: string, nameStart: number, nameEnd: number): string | undefined {
+  const candidates = knownTagNamesByShape.get(text.charCodeAt(nameStart) * 256 + (nameEnd - nameStart));
+  if (candidates === undefined) return undefined;
+  for (const candidate of candidates) if (text.startsWith(candidate, nameStart)) return candidate;
+  return undefined;
+}
+
 /**
  * The tokenizer: calls `openTag(name, value)` with the trimmed text that follows each start tag up
  * to the next tag (what an unclosed SGML element holds), and `closeTag(name)` for each end tag.
@@ -125,8 +182,9 @@ export function scanOfxTags(text: string, start: number, handler: OfxTagHandler)
       position = findNextTag(text, position + 1);
       continue;
     }
-    const rawName = text.slice(nameStart, nameEnd);
-    const name = hasLowercase ? rawName.toUpperCase() : rawName;
+    const name = hasLowercase
+      ? text.slice(nameStart, nameEnd).toUpperCase()
+      : (findKnownTagName(text, nameStart, nameEnd) ?? text.slice(nameStart, nameEnd));
     if (isClosing) {
       handler.closeTag(name);
       position = findNextTag(text, tagEnd + 1);

@@ -95,9 +95,13 @@ export function normalizeForMatching(text: string): string {
 
 /** "Saldo Anterior", "SALDO DO DIA", "S A L D O", "SDO CTA ANT": balance lines, not money moving. */
 export function isBalanceDescription(text: string): boolean {
-  // Cheap first look: every balance label starts with an "s".
-  const first = text.trimStart().charCodeAt(0);
+  // Cheap first look: every balance label starts with an "s", then "a", "d" or a space; another
+  // plain character there (SUPERMERCADO) settles it without normalizing.
+  const trimmed = text.trimStart();
+  const first = trimmed.charCodeAt(0);
   if (first !== 115 && first !== 83) return false;
+  const second = trimmed.charCodeAt(1);
+  if (second < 128 && !/[adAD\s]/.test(trimmed.charAt(1))) return false;
   return /^(saldo|s a l d o|sdo cta)\b/.test(normalizeForMatching(text));
 }
 

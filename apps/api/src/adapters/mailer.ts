@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { AppConfig } from '../config';
 import { ensurePrivateDirectory, writePrivateFile } from './private-files';
 
 export interface MailMessage {
@@ -49,4 +50,9 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
       });
     },
   };
+}
+
+/** SMTP when SMTP_URL is set; otherwise the .eml outbox in DATA_DIR/mail. */
+export function createConfiguredMailer(config: Pick<AppConfig, 'smtpUrl' | 'dataDir'>): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(path.join(config.dataDir, 'mail'));
 }

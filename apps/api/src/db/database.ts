@@ -4,7 +4,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** The pool beside it (`$client`) serves what takes plain SQL (the per-address limits' store). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   db: Database;
@@ -35,6 +36,28 @@ export function findPlannedOnceDatabase(db: Database): Database {
   return plannedOnceDatabases.get(db) ?? db;
 }
 
+/** Any number: it names the lock Prumo's processes take to migrate, in every database. */
+const migrationLockId = 0x7072756d6f;
+
+/**
+ * Several processes may start on one database at once: each waits for the others' migrations
+ * under one advisory lock, then finds them applied and runs none.
+ */
+async function migrateOnce(pool: pg.Pool, db: Database): Promise<void> {
+  const lockHolder = await pool.connect();
+  try {
+    await lockHolder.query('select pg_advisory_lock($1)', [migrationLockId]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    // A connection that cannot unlock is closed instead, which ends its lock too.
+    const unlockFailure = await lockHolder.query('select pg_advisory_unlock($1)', [migrationLockId]).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    lockHolder.release(unlockFailure);
+  }
+}
+
 export async function openDatabase(connectionString: string): Promise<DatabaseHandle> {
   let closing = false;
   // Ending a pool only starts closing its connections: a server stopped right after may still drop
@@ -49,7 +72,7 @@ export async function openDatabase(connectionString: string): Promise<DatabaseHa
   );
   const db = drizzle(pool, { schema });
   plannedOnceDatabases.set(db, drizzle(plannedOncePool, { schema }));
-  await migrate(db, { migrationsFolder });
+  await migrateOnce(pool, db);
   return {
     db,
     pool,

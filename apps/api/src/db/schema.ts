@@ -18,6 +18,8 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 export const accessLevelEnum = pgEnum('access_level', ['client', 'planner', 'manager']);
@@ -148,6 +150,18 @@ export const loginFailures = pgTable(
     index('login_failures_address_index').on(table.address, table.failedAt),
   ],
 );
+
+/**
+ * Requests counted per address and call for the per-address limits, shared by every Prumo process
+ * on the database. The columns are the ones rate-limiter-flexible's PostgreSQL store reads and
+ * writes: `key` (call and address), `points` (requests in the window), `expire` (the window's end,
+ * in epoch milliseconds).
+ */
+export const rateLimitCounts = pgTable('rate_limit_counts', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
 
 // ——— Bank statements and cash flow (issue 3) ———
 
@@ -376,6 +390,18 @@ export const cashFlowVersions = pgTable('cash_flow_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Each client's planning version: bumped (triggers of migration 0017) in the transaction of every
+ * write to their budgets, budget items or budget-planning tasks, so what the future flow reads of
+ * them can be reused until the next change, as the cash flow does with `cash_flow_versions`.
+ */
+export const planningVersions = pgTable('planning_versions', {
+  clientUserId: integer('client_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -529,3 +555,33 @@ export const invitations = pgTable(
     check('invitations_planner_only_on_client', sql`${table.plannerUserId} is null or ${table.role} = 'client'`),
   ],
 );
+
+// ——— Jobs (issue 10) ———
+
+/** One row per finished run of a scheduled job: which tick it served, and which process ran it. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial('id').primaryKey(),
+    jobName: text('job_name').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    processId: text('process_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('job_runs_job_scheduled_index').on(table.jobName, table.scheduledFor)],
+);
+
+/**
+ * An e-mail waiting for its delivery job. The row goes once the message is delivered: its body
+ * carries live tokens, so it is kept no longer than needed and never copied into the job queue.
+ */
+export const outgoingEmails = pgTable('outgoing_emails', {
+  id: uuid('id').primaryKey(),
+  recipient: text('recipient').notNull(),
+  fromName: text('from_name').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from './http-errors';
+import { failOnFields } from './domain-errors';
 
 /** For bodies the route schema cannot see (multipart): the same {"field": ["…"]} answer. */
 export function parseOrFail<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
@@ -10,7 +10,7 @@ export function parseOrFail<T extends z.ZodType>(schema: T, data: unknown): z.in
     const field = issue.path.join('.') || 'non_field_errors';
     fields[field] = [...(fields[field] ?? []), issue.message];
   }
-  throw new HttpError(400, fields);
+  failOnFields(fields);
 }
 
 /** PostgreSQL's unique_violation, raised when two requests race for the same e-mail or slug. */

@@ -2,9 +2,10 @@ import { type AccessLevel, findPrimaryRole, hasRoleAtLeast, type Role } from '@p
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Database, findPlannedOnceDatabase } from '../db/database';
-import { authTokens, organizations, profiles, users } from '../db/schema';
-import { failWithDetail, permissionDenied } from '../lib/http-errors';
+import { authTokens, organizationFeatures, organizations, profiles, users } from '../db/schema';
+import { fail, failNotAllowed, permissionDenied } from '../lib/domain-errors';
 import { hashSecret } from '../lib/secrets';
+import { isPublicRoute } from './access';
 
 /** Who is calling: every repository builds its `where` from this. */
 export interface Caller {
@@ -12,16 +13,14 @@ export interface Caller {
   organizationId: number;
   organizationSlug: string;
   role: Role;
+  /** The organization's flags and toggles that are on, read with the session. */
+  features: readonly string[];
   tokenExpiresAt: Date;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
-  }
-  interface FastifyContextConfig {
-    /** A call for visitors (sign-in, registration…): a stale key is ignored there, not refused. */
-    public?: boolean;
   }
 }
 
@@ -42,6 +41,9 @@ function prepareCallerLookup(db: Database) {
       levels: sql<
         AccessLevel[]
       >`array(select ${profiles.accessLevel}::text from ${profiles} where ${profiles.userId} = ${users.id})`,
+      features: sql<
+        string[]
+      >`array(select ${organizationFeatures.code} from ${organizationFeatures} where ${organizationFeatures.organizationId} = ${users.organizationId})`,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -110,6 +112,7 @@ async function findCallerByKey(db: Database, key: string): Promise<Caller | 'exp
     organizationId: row.organizationId,
     organizationSlug: row.organizationSlug,
     role: findPrimaryRole(row.levels),
+    features: row.features,
     tokenExpiresAt: row.expiresAt,
   };
 }
@@ -124,23 +127,23 @@ export function readTokenKey(request: FastifyRequest): string | null {
 /**
  * Reads `Authorization: Token <key>` on every API call, before the input is validated (as Django
  * REST does): calls need a valid key unless marked public; a wrong or expired key is refused at once,
- * except on public calls, where it is ignored. Role checks follow in the handlers (requireCaller).
+ * except on public calls, where it is ignored. The route's declared access is checked next (plugins/access.ts).
  */
 export function registerAuthentication(app: FastifyInstance, db: Database): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     // Unknown addresses answer 404, and the OpenAPI pages are for anyone.
     if (!request.url.startsWith('/api/') || !request.routeOptions.url || request.url.startsWith('/api/docs')) return;
-    const isPublic = request.routeOptions.config.public === true;
+    const isPublic = isPublicRoute(request);
     const key = readTokenKey(request);
     if (key === null) {
-      if (!isPublic) failWithDetail(401, sessionMessages.missing);
+      if (!isPublic) fail('unauthenticated', sessionMessages.missing);
       return;
     }
     const caller = key ? await findCallerByKey(db, key) : null;
     if (isPublic && (caller === null || caller === 'expired')) return;
-    if (caller === 'expired') failWithDetail(401, sessionMessages.expired);
-    if (!caller) failWithDetail(401, sessionMessages.invalid);
+    if (caller === 'expired') fail('unauthenticated', sessionMessages.expired);
+    if (!caller) fail('unauthenticated', sessionMessages.invalid);
     request.caller = caller;
   });
 }
@@ -148,7 +151,7 @@ export function registerAuthentication(app: FastifyInstance, db: Database): void
 /** The caller of a call that needs a session, at least of `minimumRole`. */
 export function requireCaller(request: FastifyRequest, minimumRole: AccessLevel = 'client'): Caller {
   const caller = request.caller;
-  if (!caller) failWithDetail(401, sessionMessages.missing);
-  if (!hasRoleAtLeast(caller.role, minimumRole)) failWithDetail(403, permissionDenied);
+  if (!caller) fail('unauthenticated', sessionMessages.missing);
+  if (!hasRoleAtLeast(caller.role, minimumRole)) failNotAllowed(permissionDenied);
   return caller;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-errors';
+import { DomainError, statusByErrorKind } from '../lib/domain-errors';
 
 const unexpectedError = 'Erro inesperado, entre em contato com o suporte.';
 const malformedMultipart = 'Envio de arquivos inválido.';
@@ -44,7 +44,7 @@ function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boo
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof DomainError) return reply.status(statusByErrorKind[error.kind]).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {

@@ -6,7 +6,7 @@ import {
   nulCharacterMessage,
 } from '@prumo/domain/records/input-text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { failOnField, failWithDetail } from '../lib/http-errors';
+import { failInvalid, failOnField } from '../lib/domain-errors';
 
 function failOnNul(field: string): never {
   failOnField(field || 'non_field_errors', nulCharacterMessage);
@@ -51,7 +51,7 @@ function guardMultipart(request: FastifyRequest): void {
 export function registerNulCharacterGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const input of [request.params, request.query, request.body]) {
-      if (isNestedTooDeeply(input)) failWithDetail(400, 'Requisição inválida.');
+      if (isNestedTooDeeply(input)) failInvalid('Requisição inválida.');
       const path = findNulCharacterPath(input);
       if (path !== null) failOnNul(path);
     }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { failWithDetail } from '../lib/http-errors';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/database';
+import { fail } from '../lib/domain-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,33 +10,45 @@ declare module 'fastify' {
   }
 }
 
-const windowMilliseconds = 15 * 60 * 1000;
+const windowSeconds = 15 * 60;
 
 export const rateLimitMessage = 'Muitas solicitações deste endereço. Aguarde alguns minutos e tente novamente.';
 
 /**
  * Public calls that send e-mail (reset, access link, confirmation) or create accounts and
- * organizations are limited per address, so nobody can flood an inbox or the database.
- * Kept in memory: Prumo runs as one process. `scale` multiplies every limit (tests raise it).
+ * organizations are limited per address, so nobody can flood an inbox or the database. The count
+ * lives in PostgreSQL (`rate_limit_counts`), so every Prumo process on the database shares it: a
+ * window of 15 minutes opens at an address's first call. `scale` multiplies every limit (tests raise it).
  */
-export function registerRateLimit(app: FastifyInstance, options: { scale?: number } = {}): void {
+export function registerRateLimit(app: FastifyInstance, db: Database, options: { scale?: number } = {}): void {
   const scale = options.scale ?? 1;
-  const hits = new Map<string, number[]>();
+  // One limiter per distinct limit: the store keeps one row per call and address either way.
+  const limiters = new Map<number, RateLimiterPostgres>();
+  const findLimiter = (points: number) => {
+    let limiter = limiters.get(points);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: db.$client,
+        storeType: 'pool',
+        tableName: 'rate_limit_counts',
+        tableCreated: true,
+        keyPrefix: 'per-address',
+        points,
+        duration: windowSeconds,
+      });
+      limiters.set(points, limiter);
+    }
+    return limiter;
+  };
   app.addHook('onRequest', async (request) => {
     const limit = request.routeOptions.config.perAddressLimit;
     if (!limit) return;
-    const now = Date.now();
-    const key = `${request.routeOptions.url}|${request.ip}`;
-    const recent = (hits.get(key) ?? []).filter((time) => now - time < windowMilliseconds);
-    if (recent.length >= limit * scale) failWithDetail(429, rateLimitMessage);
-    recent.push(now);
-    hits.set(key, recent);
+    try {
+      await findLimiter(limit * scale).consume(`${request.routeOptions.url}|${request.ip}`);
+    } catch (error) {
+      // The store answers a spent allowance with its state, and a failure with an Error.
+      if (error instanceof RateLimiterRes) fail('tooMany', rateLimitMessage);
+      throw error;
+    }
   });
-  // Forget addresses that went quiet, so the map does not grow without end.
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [key, times] of hits) if (times.every((time) => now - time >= windowMilliseconds)) hits.delete(key);
-  }, windowMilliseconds);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 }

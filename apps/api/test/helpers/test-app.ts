@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +7,13 @@ import { featureToggles } from '@prumo/domain/organization/features';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
-import { createDiskStorage } from '../../src/adapters/file-storage';
+import { createDiskStorage, type FileStorage } from '../../src/adapters/file-storage';
 import type { Mailer, MailMessage } from '../../src/adapters/mailer';
 import { buildApp } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { organizationFeatures, organizations } from '../../src/db/schema';
+import type { AppJobsOptions } from '../../src/jobs/app-jobs';
 import { hashPassword } from '../../src/lib/passwords';
 import { createSecret } from '../../src/lib/secrets';
 import { insertAuthToken, insertUserWithProfile, type UserRow } from '../../src/modules/accounts/accounts.repo';
@@ -28,10 +30,15 @@ let passwordHash: string | undefined;
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** Every e-mail the app sent, newest last. */
+  /**
+   * Every e-mail the app delivered, newest last. Delivery is a job: `call` waits for the jobs a
+   * call queued; after `app.inject`, await `app.jobs.workDueJobs()` before reading it.
+   */
   mailbox: (MailMessage & { fromName: string })[];
   /** The app's DATA_DIR, a temporary directory of its own. */
   dataDir: string;
+  /** The schema of the app's job queues (pg-boss's tables). */
+  jobsSchema: string;
 }
 
 /** Builds the real app on the run's database; closed after the file's tests. */
@@ -43,26 +50,42 @@ export async function createTestContext(
     /** The environment the config is read from; otherwise links start at http://prumo.test. */
     environment?: NodeJS.ProcessEnv;
     webDistDir?: string;
+    /** Files on the context's own disk unless given (an S3 bucket). */
+    storage?: FileStorage;
+    /** The job runner's settings: by default it works nothing by itself (see `call`). */
+    jobs?: AppJobsOptions;
+    /** The first this many deliveries fail, as a mail server that is down would. */
+    failingDeliveries?: number;
   } = {},
 ): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
   const mailbox: TestContext['mailbox'] = [];
+  let failuresLeft = options.failingDeliveries ?? 0;
   const mailer: Mailer = {
     async send(message) {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        throw new Error('connect ECONNREFUSED 127.0.0.1:587');
+      }
       mailbox.push(message);
     },
   };
+  const jobsSchema = options.jobs?.schema ?? `jobs_test_${randomBytes(6).toString('hex')}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prumo-api-test-'));
   const config = options.environment
     ? { ...readConfig(options.environment), dataDir }
     : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test', passwordHashCost: testPasswordCost };
   if (options.webDistDir) config.webDistDir = options.webDistDir;
   const app = await buildApp(
-    { db: database.db, mailer, storage: createDiskStorage(path.join(dataDir, 'media')), config },
+    { db: database.db, mailer, storage: options.storage ?? createDiskStorage(path.join(dataDir, 'media')), config },
     // Tests make many calls from one address; the limits have a test of their own.
     {
       rateLimitScale: options.rateLimitScale ?? 100,
+      checkResponseShapes: true,
       statementReader: options.statementReader,
+      // Queues of its own: the run's other test files share the database, and a runner that took
+      // their e-mails would put them in the wrong mailbox.
+      jobs: { work: false, ...options.jobs, schema: jobsSchema },
       // The log is kept in `logLines` when a test asks to read it.
       ...(options.logLines && { logger: true, logStream: { write: (line: string) => options.logLines?.push(line) } }),
     },
@@ -71,7 +94,7 @@ export async function createTestContext(
     await app.close();
     await database.close();
   });
-  return { app, database, mailbox, dataDir };
+  return { app, database, mailbox, dataDir, jobsSchema };
 }
 
 export interface TestUser {
@@ -139,20 +162,26 @@ export interface CallOptions {
   token?: string;
   payload?: unknown;
   headers?: Record<string, string>;
+  /** The caller's address (127.0.0.1 unless given): counts of per-address limits are shared by the run. */
+  remoteAddress?: string;
 }
 
-export function call(
+export async function call(
   context: TestContext,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return context.app.inject({
+  const response = await context.app.inject({
     method,
     url,
     payload: options.payload as string | object | undefined,
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
     headers: { ...(options.token ? { authorization: `Token ${options.token}` } : {}), ...options.headers },
   });
+  // What the call queued (an e-mail) is done before the test looks, as a user would wait for it.
+  await context.app.jobs.workDueJobs();
+  return response;
 }
 
 /** The link inside the newest e-mail sent to `email`. */

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TaskStatus } from '../types/budget-api';
+import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 
 /** product §4: pending is new for the client, rejected was ignored, done was accepted. */
 export const taskStatusLabels: Record<TaskStatus, { label: string; color: string }> = {

@@ -54,17 +54,3 @@ export function createSchemaValidator<Schema extends z.ZodType>(schema: Schema, 
 
   return { validate, parse };
 }
-
-/** Puts the server's field errors on the matching form fields; returns those it could not place. */
-export function applyServerFieldErrors(
-  fieldErrors: Record<string, string>,
-  formFields: readonly string[],
-  setFieldError: (field: string, message: string) => void,
-): string[] {
-  const unplaced: string[] = [];
-  for (const [field, message] of Object.entries(fieldErrors)) {
-    if (formFields.includes(field)) setFieldError(field, message);
-    else unplaced.push(message);
-  }
-  return unplaced;
-}

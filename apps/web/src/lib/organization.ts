@@ -1,6 +1,6 @@
+import type { Organization } from '@prumo/contract/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Organization } from '../types/api';
 import { requestApi } from './api-client';
 import { type Brand, defaultBrand, setBrand } from './theme';
 

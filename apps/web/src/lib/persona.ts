@@ -1,5 +1,5 @@
+import type { Persona } from '@prumo/contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Persona } from '../types/api';
 import { requestApi } from './api-client';
 
 /** GET me/: the signed-in user. Silent, because a lost connection here has its own text. */

@@ -1,13 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './errors';
 
-/**
- * Every query about tasks starts with this key: the tasks screens' and the bell's, and the budget
- * plannings' (a planning is a task, ADR 6). Two features show tasks, so a change made in either
- * refreshes both: a planning accepted on its screen leaves the bell at once.
- */
-export const tasksQueryKey = ['tasks'] as const;
-
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

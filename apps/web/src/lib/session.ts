@@ -1,5 +1,5 @@
+import type { Persona } from '@prumo/contract/profiles';
 import { paths } from '../config/paths';
-import type { Persona } from '../types/api';
 import { registerRequestScopeReader, registerUnauthorizedListener } from './api-client';
 import { readClientIdFromLocation } from './client-scope';
 import { errorMessages } from './errors';

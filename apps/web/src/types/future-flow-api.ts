@@ -2,7 +2,7 @@
  * Shapes of the answers described in docs/future-flow-api.md. Amounts are integer cents; `date` is
  * the spec's MM/YYYY, `month` the month's first day ("2026-11-01").
  */
-import type { TaskStatus } from './budget-api';
+import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 
 export interface FlowAmounts {
   income: number;

@@ -59,13 +59,16 @@ export function findMonthBounds(targetMonth: string): { start: string; end: stri
   return { start: targetMonth, end: `${targetMonth.slice(0, 7)}-${String(lastDay).padStart(2, '0')}` };
 }
 
+// Made once: building a formatter with a time zone costs far more than using it.
+const brazilMonthFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: brazilTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+});
+
 /** The month it is now in Brazil (a budget's month turns at midnight in Brasília, not in UTC). */
 export function findCurrentMonth(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: brazilTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(now);
+  const parts = brazilMonthFormat.formatToParts(now);
   const find = (type: string) => parts.find((part) => part.type === type)?.value;
   return `${find('year')}-${find('month')}-01`;
 }

@@ -1,9 +1,9 @@
 import { findCurrentMonth } from '@prumo/domain/budget/target-month';
 import { buildTaskTitle, findMonthEnd } from '@prumo/domain/tasks/task-rules';
-import type { ClientScope } from '../../lib/client-scope';
-import { countBudgetItems, findOrCreateMonthBudget, insertBudgetItems } from '../../modules/budget/budget.repo';
+import type { ClientScope } from '../../lib/scope';
+import { countBudgetItems, findOrCreateMonthBudget, insertBudgetItems } from '../../modules/budget/index';
 import { findDescriptionIdsByNames } from '../../modules/categories/categories.repo';
-import { findOtherOpenTask, insertTask } from '../../modules/tasks/tasks.repo';
+import { openTask } from '../../modules/tasks/index';
 import type { Database, Transaction } from '../database';
 
 export interface DemoBudgetPlanning {
@@ -40,10 +40,8 @@ export async function insertDemoBudgetPlanning(
     });
     await insertBudgetItems(db, scope, budget.id, items);
   }
-  const planning = { id: null, type: 'budget-planning' as const, start: targetMonth };
-  if (await findOtherOpenTask(db, scope.clientUserId, planning)) return;
   const end = findMonthEnd(targetMonth);
-  await insertTask(db, scope, {
+  await openTask(db, scope, {
     type: 'budget-planning',
     title: buildTaskTitle('budget-planning', targetMonth, end),
     message: plan.message,

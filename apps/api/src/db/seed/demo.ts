@@ -185,6 +185,7 @@ async function insertDemoOrganization(transaction: Transaction, demo: DemoOrgani
         organizationId: organization.id,
         organizationSlug: demo.slug,
         role: 'planner' as const,
+        features: [],
         tokenExpiresAt: now,
       },
     };

@@ -1,9 +1,9 @@
 import type { AccessLevel } from '@prumo/domain/auth/roles';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
-import { createInvitationToken, insertInvitation } from '../invitations/invitations.repo';
+import { createInvitationToken, insertInvitation } from '../invitations/index';
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -32,6 +32,31 @@ export async function findPasswordHashesElsewhere(
         : and(eq(users.email, email), ne(users.organizationId, organizationId)),
     );
   return rows.map((row) => row.passwordHash);
+}
+
+export async function findPasswordHash(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+/**
+ * Sets a user's password hash. `replacing`: only while the stored hash is still that one (a
+ * rehash loses to a change made meanwhile); `confirming`: the change also proves the e-mail.
+ */
+export async function updatePasswordHash(
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+  options: { replacing?: string; confirming?: boolean } = {},
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, ...(options.confirming ? { confirmed: true } : {}) })
+    .where(and(eq(users.id, userId), options.replacing ? eq(users.passwordHash, options.replacing) : undefined));
+}
+
+export async function markEmailConfirmed(db: Executor, userId: number): Promise<void> {
+  await db.update(users).set({ confirmed: true }).where(eq(users.id, userId));
 }
 
 export async function findAccessLevels(db: Executor, userId: number): Promise<AccessLevel[]> {
@@ -198,4 +223,20 @@ export async function findUserOrganizationSlug(db: Database, userId: number): Pr
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));
   return row?.slug ?? null;
+}
+
+/**
+ * How long a dead session or one-time link is kept: a session expired this recently still answers
+ * "Sessão expirada" rather than "Token inválido".
+ */
+const deadTokenKeptMilliseconds = 7 * 24 * 60 * 60 * 1000;
+
+/** Sessions and one-time links that expired (or, for links, were used) over a week ago. */
+export async function removeDeadTokens(db: Database, now: Date): Promise<{ sessions: number; oneTimeTokens: number }> {
+  const cutoff = new Date(now.getTime() - deadTokenKeptMilliseconds);
+  const sessions = await db.delete(authTokens).where(lt(authTokens.expiresAt, cutoff));
+  const links = await db
+    .delete(oneTimeTokens)
+    .where(or(lt(oneTimeTokens.expiresAt, cutoff), lt(oneTimeTokens.usedAt, cutoff)));
+  return { sessions: sessions.rowCount ?? 0, oneTimeTokens: links.rowCount ?? 0 };
 }

@@ -1,5 +1,8 @@
+import { AccessLinkSessionSchema, PasswordCheckSchema, SessionKeySchema } from '@prumo/contract/accounts';
+import { DetailSchema, ErrorDetailSchema } from '@prumo/contract/common';
 import { EmailSchema, OrganizationSlugSchema } from '@prumo/domain/account/fields';
 import {
+  FinishOrganizationRegisterSchema,
   LoginSchema,
   PasswordChangeSchema,
   PasswordResetConfirmSchema,
@@ -12,13 +15,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { findUnusedPasswordHash } from '../../lib/passwords';
-import { readTokenKey, requireCaller } from '../../plugins/authentication';
+import { anyone, readCaller } from '../../plugins/access';
+import { readTokenKey } from '../../plugins/authentication';
 import {
   accountMessages,
   changePassword,
   checkPassword,
   confirmEmail,
   confirmPasswordReset,
+  finishOrganizationRegister,
   register,
   requestAccessLink,
   requestPasswordReset,
@@ -29,10 +34,10 @@ import {
 } from './accounts.service';
 import { refuseCommonPassword } from './common-passwords/common-passwords';
 
-const DetailSchema = z.object({ detail: z.string() });
-const publicCall = { public: true };
+const publicCall = { access: { public: true } } as const;
+const signedInCall = { access: { roles: anyone } };
 /** Public calls that create accounts or send e-mail, limited per address (plugins/rate-limit.ts). */
-const limitedPublicCall = { public: true, perAddressLimit: 10 };
+const limitedPublicCall = { access: { public: true }, perAddressLimit: 10 } as const;
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencies): void {
   // Made now, so the first sign-in of an unknown e-mail takes no longer than any other.
@@ -47,7 +52,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: LoginSchema,
-        response: { 200: z.object({ key: z.string(), expires_at: z.string() }) },
+        response: { 200: SessionKeySchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema, 429: ErrorDetailSchema },
       },
     },
     async (request) => {
@@ -56,11 +61,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
     },
   );
 
-  api.post('/api/rest-auth/logout/', { schema: { tags, response: { 200: DetailSchema } } }, async (request) => {
-    const caller = requireCaller(request);
-    await signOut(deps, caller, readTokenKey(request) ?? '');
-    return { detail: accountMessages.signedOut };
-  });
+  api.post(
+    '/api/rest-auth/logout/',
+    { config: signedInCall, schema: { tags, response: { 200: DetailSchema } } },
+    async (request) => {
+      await signOut(deps, readCaller(request), readTokenKey(request) ?? '');
+      return { detail: accountMessages.signedOut };
+    },
+  );
 
   api.post(
     '/api/rest-auth/registration/',
@@ -69,7 +77,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: RegistrationSchema.superRefine(refuseCommonPassword('password1')),
-        response: { 201: DetailSchema },
+        response: { 201: DetailSchema, 404: ErrorDetailSchema },
       },
     },
     async (request, reply) => {
@@ -85,7 +93,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: SimpleRegistrationSchema.superRefine(refuseCommonPassword('password1')),
-        response: { 201: DetailSchema },
+        response: { 201: DetailSchema, 404: ErrorDetailSchema },
       },
     },
     async (request, reply) => {
@@ -150,15 +158,15 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.post(
     '/api/rest-auth/password/change/',
     {
+      config: signedInCall,
       schema: {
         tags,
         body: PasswordChangeSchema.superRefine(refuseCommonPassword('new_password1')),
-        response: { 200: DetailSchema },
+        response: { 200: DetailSchema, 429: ErrorDetailSchema },
       },
     },
     async (request) => {
-      const caller = requireCaller(request);
-      await changePassword(deps, request, caller, readTokenKey(request) ?? '', request.body);
+      await changePassword(deps, request, readCaller(request), readTokenKey(request) ?? '', request.body);
       return { detail: accountMessages.passwordChanged };
     },
   );
@@ -166,16 +174,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.post(
     '/api/profiles/check-password/',
     {
+      config: signedInCall,
       schema: {
         tags,
         body: z.object({
           password: z.string({ error: 'Esse campo é obrigatório.' }).min(1, 'Esse campo é obrigatório.'),
         }),
-        response: { 200: z.object({ valid: z.literal(true) }) },
+        response: { 200: PasswordCheckSchema, 429: ErrorDetailSchema },
       },
     },
     async (request) => {
-      await checkPassword(deps, request, requireCaller(request), request.body.password);
+      await checkPassword(deps, request, readCaller(request), request.body.password);
       return { valid: true as const };
     },
   );
@@ -203,12 +212,30 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: z.object({ token: z.string().min(1) }),
-        response: { 200: z.object({ key: z.string(), expires_at: z.string(), organization: z.string() }) },
+        response: { 200: AccessLinkSessionSchema },
       },
     },
     async (request) => {
       const session = await signInWithAccessLink(deps, request.body.token);
       return { key: session.key, expires_at: session.expiresAt.toISOString(), organization: session.organization };
+    },
+  );
+
+  // The first manager of an organization made through /cadastro/organizacao.
+  api.post(
+    '/api/organization/:slug/finish-register/',
+    {
+      config: publicCall,
+      schema: {
+        tags: ['Organização e customização'],
+        params: z.object({ slug: OrganizationSlugSchema }),
+        body: FinishOrganizationRegisterSchema.superRefine(refuseCommonPassword('password1')),
+        response: { 201: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      await finishOrganizationRegister(deps, request, request.params.slug, request.body);
+      return reply.status(201).send({ detail: accountMessages.accountCreated });
     },
   );
 }

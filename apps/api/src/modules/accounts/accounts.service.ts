@@ -7,17 +7,21 @@ import type {
   SimpleRegistration,
 } from '@prumo/domain/account/schemas';
 import { type AccessLevel, addressWordByRole } from '@prumo/domain/auth/roles';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
-import { users } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
+import { DomainError, fail, failInvalid, failNotAllowed, failOnField } from '../../lib/domain-errors';
 import { findUnusedPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/validation';
 import { type Caller, forgetSessionsOfUser, sessionMessages } from '../../plugins/authentication';
-import { claimUsedInvitation, resolveInvitation } from '../invitations/invitations.service';
-import { findOrganizationBySlug, type OrganizationRow } from '../organizations/organizations.repo';
+import { claimUsedInvitation, resolveInvitation } from '../invitations/index';
+import {
+  endOrganizationRegistration,
+  findExistingOrganization,
+  findOrganizationAwaitingManager,
+  findOrganizationBySlug,
+  type OrganizationRow,
+} from '../organizations/index';
 import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 import {
   type AttemptLimits,
@@ -26,16 +30,19 @@ import {
   deleteAuthTokensOfUser,
   deleteLoginFailures,
   findAccessLevels,
+  findPasswordHash,
   findPasswordHashesElsewhere,
   findUserByEmail,
   findUserOrganizationSlug,
   insertAuthToken,
   insertOneTimeToken,
   insertUserWithProfile,
+  markEmailConfirmed,
   markSignedIn,
   type NewUser,
   reservePasswordAttempt,
   type UserRow,
+  updatePasswordHash,
 } from './accounts.repo';
 
 export const sessionLengthMilliseconds = 2 * 60 * 60 * 1000;
@@ -59,7 +66,6 @@ export const accountMessages = {
   unconfirmed: 'Confirme seu e-mail antes de entrar.',
   throttled: `Muitas tentativas de login. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
   passwordChecksThrottled: `Muitas tentativas com a senha errada. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
-  organizationNotFound: 'Organização não encontrada',
   emailTaken: 'Já existe uma conta com este e-mail.',
   accountCreated: 'Conta criada',
   emailConfirmed: 'E-mail confirmado',
@@ -74,9 +80,7 @@ export const accountMessages = {
 } as const;
 
 async function findOrganizationOrFail(deps: AppDependencies, slug: string): Promise<OrganizationRow> {
-  const found = await findOrganizationBySlug(deps.db, slug);
-  if (!found) failWithDetail(404, accountMessages.organizationNotFound);
-  return found.organization;
+  return (await findExistingOrganization(deps, slug)).organization;
 }
 
 export async function createSession(deps: AppDependencies, userId: number): Promise<{ key: string; expiresAt: Date }> {
@@ -98,29 +102,30 @@ export async function signIn(deps: AppDependencies, request: FastifyRequest, log
   const organization = await findOrganizationOrFail(deps, login.organization);
   const accountKey = `${organization.id}:${login.email}`;
   if (!(await reservePasswordAttempt(deps.db, accountKey, request.ip, passwordAttemptLimits))) {
-    failWithDetail(429, accountMessages.throttled);
+    fail('tooMany', accountMessages.throttled);
   }
   // From here the attempt counts as a failure unless the password proves right.
 
   const user = await findUserByEmail(deps.db, organization.id, login.email);
   if (user) {
     const isRight = await verifyPassword(login.password, user.passwordHash);
-    if (!isRight) failWithDetail(400, accountMessages.wrongCredentials);
+    if (!isRight) failInvalid(accountMessages.wrongCredentials);
     await deleteLoginFailures(deps.db, accountKey, request.ip);
-    if (!user.confirmed) throw new HttpError(400, { detail: accountMessages.unconfirmed, code: 'email_not_confirmed' });
+    if (!user.confirmed)
+      throw new DomainError('invalid', { detail: accountMessages.unconfirmed, code: 'email_not_confirmed' });
     await rehashWhenWeak(deps, user, login.password);
     return createSession(deps, user.id);
   }
 
   const hashesElsewhere = await findPasswordHashesElsewhere(deps.db, login.email, organization.id);
   for (const passwordHash of hashesElsewhere) {
-    if (await verifyPassword(login.password, passwordHash)) failWithDetail(403, accountMessages.wrongOrganization);
+    if (await verifyPassword(login.password, passwordHash)) failNotAllowed(accountMessages.wrongOrganization);
   }
   // Same work as a real check, so the answer's timing does not tell whether the e-mail exists.
   if (hashesElsewhere.length === 0) {
     await verifyPassword(login.password, await findUnusedPasswordHash(deps.config.passwordHashCost));
   }
-  failWithDetail(400, accountMessages.wrongCredentials);
+  failInvalid(accountMessages.wrongCredentials);
 }
 
 /** A hash made at a lower cost than today's is replaced now that the password is known. */
@@ -128,10 +133,7 @@ async function rehashWhenWeak(deps: AppDependencies, user: UserRow, password: st
   if (!needsRehash(user.passwordHash, deps.config.passwordHashCost)) return;
   const passwordHash = await hashPassword(password, deps.config.passwordHashCost);
   // Only if nobody changed the password meanwhile.
-  await deps.db
-    .update(users)
-    .set({ passwordHash })
-    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  await updatePasswordHash(deps.db, user.id, passwordHash, { replacing: user.passwordHash });
 }
 
 export async function signOut(deps: AppDependencies, caller: Caller, key: string): Promise<void> {
@@ -216,22 +218,24 @@ export async function register(
   );
 }
 
-/** The first manager of an organization made through /cadastro/organizacao. */
-export async function registerFirstManager(
+/** The first manager of an organization made through /cadastro/organizacao, with its registration token. */
+export async function finishOrganizationRegister(
   deps: AppDependencies,
   request: FastifyRequest,
-  organization: OrganizationRow,
+  slug: string,
   registration: FinishOrganizationRegister,
-  clearRegistrationToken: (transaction: Transaction) => Promise<void>,
 ): Promise<void> {
-  await createUnconfirmedUser(deps, request, organization, registration, 'manager', null, clearRegistrationToken);
+  const { organization, registrationTokenHash } = await findOrganizationAwaitingManager(deps, slug, registration.token);
+  await createUnconfirmedUser(deps, request, organization, registration, 'manager', null, (transaction) =>
+    endOrganizationRegistration(transaction, registrationTokenHash),
+  );
 }
 
 export async function confirmEmail(deps: AppDependencies, key: string): Promise<void> {
   await deps.db.transaction(async (transaction) => {
     const used = await consumeOneTimeToken(transaction, 'email_confirmation', key);
-    if (!used) failWithDetail(400, accountMessages.invalidConfirmation);
-    await transaction.update(users).set({ confirmed: true }).where(eq(users.id, used.userId));
+    if (!used) failInvalid(accountMessages.invalidConfirmation);
+    await markEmailConfirmed(transaction, used.userId);
   });
 }
 
@@ -285,7 +289,7 @@ export async function confirmPasswordReset(deps: AppDependencies, reset: Passwor
     const used = await consumeOneTimeToken(transaction, 'password_reset', reset.token);
     if (!used || used.userId !== userId) failOnField('token', accountMessages.invalidResetLink);
     // Following the link proves the address too.
-    await transaction.update(users).set({ passwordHash, confirmed: true }).where(eq(users.id, used.userId));
+    await updatePasswordHash(transaction, used.userId, passwordHash, { confirming: true });
     await deleteAuthTokensOfUser(transaction, used.userId);
     return used.userId;
   });
@@ -293,13 +297,10 @@ export async function confirmPasswordReset(deps: AppDependencies, reset: Passwor
 }
 
 async function findCallerPasswordHash(deps: AppDependencies, caller: Caller): Promise<string> {
-  const [row] = await deps.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, caller.userId));
+  const passwordHash = await findPasswordHash(deps.db, caller.userId);
   // The session's user is gone (deleted between the lookup and now).
-  if (!row) failWithDetail(401, sessionMessages.invalid);
-  return row.passwordHash;
+  if (passwordHash === null) fail('unauthenticated', sessionMessages.invalid);
+  return passwordHash;
 }
 
 /**
@@ -314,7 +315,7 @@ async function verifyCallerPassword(
 ): Promise<boolean> {
   const accountKey = `user:${caller.userId}`;
   if (!(await reservePasswordAttempt(deps.db, accountKey, request.ip, passwordAttemptLimits))) {
-    failWithDetail(429, accountMessages.passwordChecksThrottled);
+    fail('tooMany', accountMessages.passwordChecksThrottled);
   }
   const isRight = await verifyPassword(password, await findCallerPasswordHash(deps, caller));
   if (isRight) await deleteLoginFailures(deps.db, accountKey, request.ip);
@@ -333,7 +334,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(change.new_password1, deps.config.passwordHashCost);
   await deps.db.transaction(async (transaction) => {
-    await transaction.update(users).set({ passwordHash }).where(eq(users.id, caller.userId));
+    await updatePasswordHash(transaction, caller.userId, passwordHash);
     // Other sessions end; the one that changed the password goes on.
     await deleteAuthTokensOfUser(transaction, caller.userId, currentKey);
   });
@@ -366,10 +367,10 @@ export async function requestAccessLink(
 
 export async function signInWithAccessLink(deps: AppDependencies, token: string) {
   const used = await consumeOneTimeToken(deps.db, 'fast_access', token);
-  if (!used) failWithDetail(400, accountMessages.invalidAccessLink);
+  if (!used) failInvalid(accountMessages.invalidAccessLink);
   const organization = await findUserOrganizationSlug(deps.db, used.userId);
   if (!organization || (await findAccessLevels(deps.db, used.userId)).length === 0) {
-    failWithDetail(400, accountMessages.invalidAccessLink);
+    failInvalid(accountMessages.invalidAccessLink);
   }
   const session = await createSession(deps, used.userId);
   return { ...session, organization };

@@ -1,46 +1,10 @@
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { budgets, profiles, tasks, users } from '../../db/schema';
-import type { ClientScope } from '../../lib/client-scope';
+import { budgets, tasks, users } from '../../db/schema';
+import { buildVisiblePlanningsWhere, type ClientScope, type Scope } from '../../lib/scope';
 
 type Executor = Database | Transaction;
-
-export type TaskStatus = (typeof tasks.$inferSelect)['status'];
-
-/**
- * Whose tasks a list shows: one client's, a planner's clients', or (a manager) the organization's.
- * `onlySent` leaves out the planner's drafts, for the client's own list (ADR 6).
- */
-export type TaskListScope =
-  | { organizationId: number; clientUserId: number; onlySent: boolean }
-  | { organizationId: number; plannerUserId: number }
-  | { organizationId: number };
-
-function whereTasksOfList(scope: TaskListScope): SQL | undefined {
-  return and(
-    eq(tasks.organizationId, scope.organizationId),
-    eq(tasks.type, 'budget-planning'),
-    'clientUserId' in scope ? eq(tasks.clientUserId, scope.clientUserId) : undefined,
-    'onlySent' in scope && scope.onlySent ? isNotNull(tasks.sentAt) : undefined,
-    'plannerUserId' in scope
-      ? inArray(
-          tasks.clientUserId,
-          sql`(select ${profiles.userId} from ${profiles} where ${profiles.plannerUserId} = ${scope.plannerUserId} and ${profiles.accessLevel} = 'client')`,
-        )
-      : undefined,
-  );
-}
-
-function whereTaskOfScope(scope: ClientScope, id: number): SQL | undefined {
-  return and(
-    eq(tasks.id, id),
-    eq(tasks.type, 'budget-planning'),
-    eq(tasks.organizationId, scope.organizationId),
-    eq(tasks.clientUserId, scope.clientUserId),
-    // A planning is the planner's draft, out of the client's reach, until first finished (ADR 6).
-    scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
-  );
-}
 
 /** A task's budget is the client's budget of the month of its start. */
 const taskBudgetJoin = and(
@@ -68,7 +32,7 @@ const taskColumns = {
 
 export type PlanningTaskRow = {
   id: number;
-  type: string;
+  type: 'budget-planning';
   status: TaskStatus;
   title: string;
   clientUserId: number;
@@ -84,11 +48,11 @@ export type PlanningTaskRow = {
 
 export async function findPlanningTaskPage(
   db: Executor,
-  scope: TaskListScope,
+  scope: Scope,
   filter: { statuses?: TaskStatus[]; limit: number; offset: number },
 ): Promise<{ count: number; rows: PlanningTaskRow[] }> {
   const where = and(
-    whereTasksOfList(scope),
+    buildVisiblePlanningsWhere(scope),
     filter.statuses?.length ? inArray(tasks.status, filter.statuses) : undefined,
   );
   const [[total], rows] = await Promise.all([
@@ -103,7 +67,7 @@ export async function findPlanningTaskPage(
       .limit(filter.limit)
       .offset(filter.offset),
   ]);
-  return { count: total?.total ?? 0, rows };
+  return { count: total?.total ?? 0, rows: rows as PlanningTaskRow[] };
 }
 
 export async function findPlanningTask(db: Executor, scope: ClientScope, id: number): Promise<PlanningTaskRow | null> {
@@ -112,22 +76,6 @@ export async function findPlanningTask(db: Executor, scope: ClientScope, id: num
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.clientUserId))
     .leftJoin(budgets, taskBudgetJoin)
-    .where(whereTaskOfScope(scope, id));
-  return row ?? null;
-}
-
-export async function updatePlanningTaskStatus(
-  db: Executor,
-  scope: ClientScope,
-  id: number,
-  status: TaskStatus,
-): Promise<boolean> {
-  // A planner's or manager's finishing sends the planning; the first sending is kept.
-  const sentAt = scope.caller.role === 'client' ? undefined : sql`coalesce(${tasks.sentAt}, now())`;
-  const updated = await db
-    .update(tasks)
-    .set({ status, sentAt })
-    .where(whereTaskOfScope(scope, id))
-    .returning({ id: tasks.id });
-  return updated.length > 0;
+    .where(and(eq(tasks.id, id), buildVisiblePlanningsWhere(scope)));
+  return (row as PlanningTaskRow | undefined) ?? null;
 }

@@ -1,20 +1,14 @@
+import { BudgetPlanningTaskPageSchema, BudgetPlanningTaskSchema } from '@prumo/contract/budget';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { type TaskStatus, taskStatuses } from '@prumo/domain/tasks/task-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
-import { requireCaller } from '../../plugins/authentication';
-import type { TaskStatus } from './budget-planning.repo';
-import {
-  buildTaskListScope,
-  findBudgetPlanningTask,
-  finishBudgetPlanning,
-  listBudgetPlanningTasks,
-} from './budget-planning.service';
-
-const taskStatuses = ['pending', 'rejected', 'done'] as const;
+import { ClientQuerySchema, resolveReachScope } from '../../lib/scope';
+import { anyone, readCaller, readClientScope } from '../../plugins/access';
+import { findBudgetPlanningTask, finishBudgetPlanning, listBudgetPlanningTasks } from './budget-planning.service';
 
 /** One status or several, repeated or comma-separated (?status=pending,done). */
 const StatusListSchema = z.union([z.string(), z.array(z.string())]).transform((value, context) => {
@@ -33,20 +27,20 @@ export function registerBudgetPlanningRoutes(app: FastifyInstance, deps: AppDepe
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Tarefas'];
 
+  // A client lists their own plannings; a planner or manager one client's (named) or all they reach.
   api.get(
     '/api/tasks/budget-planning/',
     {
+      config: { access: { roles: anyone } },
       schema: {
         tags,
         querystring: ClientQuerySchema.extend({ status: StatusListSchema.optional(), ...PageQuerySchema.shape }),
+        response: { 200: BudgetPlanningTaskPageSchema },
       },
     },
     async (request) => {
-      const caller = requireCaller(request);
-      const namesClient = request.query.clientId !== undefined || request.query.client !== undefined;
-      // A client lists their own tasks; a planner one client's (named) or all of their clients'.
-      const clientScope = caller.role === 'client' || namesClient ? await resolveClientScope(deps.db, request) : null;
-      const { count, rows } = await listBudgetPlanningTasks(deps, buildTaskListScope(caller, clientScope), {
+      const scope = await resolveReachScope(deps.db, readCaller(request), request.query, 'read');
+      const { count, rows } = await listBudgetPlanningTasks(deps, scope, {
         statuses: request.query.status,
         limit: request.query.limit,
         offset: request.query.offset,
@@ -57,14 +51,19 @@ export function registerBudgetPlanningRoutes(app: FastifyInstance, deps: AppDepe
 
   api.get(
     '/api/tasks/budget-planning/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
-    async (request) => findBudgetPlanningTask(deps, await resolveClientScope(deps.db, request), request.params.id),
+    {
+      config: { access: { roles: anyone, client: 'read' } },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 200: BudgetPlanningTaskSchema } },
+    },
+    async (request) => findBudgetPlanningTask(deps, readClientScope(request), request.params.id),
   );
 
   api.put(
     '/api/tasks/budget-planning/:id/finish/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
-    async (request) =>
-      finishBudgetPlanning(deps, request, await resolveClientScope(deps.db, request), request.params.id),
+    {
+      config: { access: { roles: anyone, client: 'write' } },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 200: BudgetPlanningTaskSchema } },
+    },
+    async (request) => finishBudgetPlanning(deps, request, readClientScope(request), request.params.id),
   );
 }

@@ -1,22 +1,13 @@
 import { findMonthOfDay, targetMonthNotFound } from '@prumo/domain/budget/target-month';
+import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failWithDetail } from '../../lib/http-errors';
+import { failInvalid, failNotFound } from '../../lib/domain-errors';
+import type { ClientScope, Scope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
-import type { Caller } from '../../plugins/authentication';
-import { emailNewTaskToClient } from '../tasks/task-emails';
-import { findOtherOpenTask, findTask } from '../tasks/tasks.repo';
-import { describeAlreadyOpen } from '../tasks/tasks.service';
+import { describeAlreadyOpen, emailTaskToClient, finishPlanningTask } from '../tasks/index';
 import { countMonthBudgetItems, findOrCreateMonthBudget } from './budget.repo';
-import {
-  findPlanningTask,
-  findPlanningTaskPage,
-  type PlanningTaskRow,
-  type TaskListScope,
-  type TaskStatus,
-  updatePlanningTaskStatus,
-} from './budget-planning.repo';
+import { findPlanningTask, findPlanningTaskPage, type PlanningTaskRow } from './budget-planning.repo';
 
 export const planningMessages = {
   taskNotFound: 'Tarefas não encontradas',
@@ -45,25 +36,15 @@ function presentPlanningTask<Budget extends number | null>(row: PlanningTaskRow,
 /** The task with its target month and budget (made empty on first need). */
 export async function findBudgetPlanningTask(deps: Pick<AppDependencies, 'db'>, scope: ClientScope, id: number) {
   const row = await findPlanningTask(deps.db, scope, id);
-  if (!row) failWithDetail(404, planningMessages.taskNotFound);
-  if (!row.start) failWithDetail(400, targetMonthNotFound);
+  if (!row) failNotFound(planningMessages.taskNotFound);
+  if (!row.start) failInvalid(targetMonthNotFound);
   const budget = row.budgetId ?? (await findOrCreateMonthBudget(deps.db, scope, findMonthOfDay(row.start))).id;
   return presentPlanningTask(row, budget);
 }
 
-/** Which tasks a list call may show: the named (or calling) client's, else the planner's clients'. */
-export function buildTaskListScope(caller: Caller, clientScope: ClientScope | null): TaskListScope {
-  if (clientScope) {
-    const { organizationId, clientUserId } = clientScope;
-    return { organizationId, clientUserId, onlySent: caller.role === 'client' };
-  }
-  if (caller.role === 'manager') return { organizationId: caller.organizationId };
-  return { organizationId: caller.organizationId, plannerUserId: caller.userId };
-}
-
 export async function listBudgetPlanningTasks(
   deps: AppDependencies,
-  scope: TaskListScope,
+  scope: Scope,
   filter: { statuses?: TaskStatus[]; limit: number; offset: number },
 ) {
   const { count, rows } = await findPlanningTaskPage(deps.db, scope, filter);
@@ -71,7 +52,7 @@ export async function listBudgetPlanningTasks(
 }
 
 /**
- * product §4: finishing the planning sets the task pending when a planner finishes (the client
+ * Finishing the planning sets the task pending when a planner finishes (the client
  * then sees it as new) and done when the client does (accepting it). A month with nothing
  * planned cannot be finished. The planner's first finishing sends the draft to the client, who
  * is then told by e-mail as of any new task (ADR 6). A revision makes the task pending again, which ADR 5 refuses while
@@ -88,29 +69,27 @@ export async function finishBudgetPlanning(
   try {
     await deps.db.transaction(async (transaction) => {
       const task = await findPlanningTask(transaction, scope, id);
-      if (!task) failWithDetail(404, planningMessages.taskNotFound);
-      if (!task.start) failWithDetail(400, targetMonthNotFound);
+      if (!task) failNotFound(planningMessages.taskNotFound);
+      if (!task.start) failInvalid(targetMonthNotFound);
       const plannedItems = await countMonthBudgetItems(transaction, scope, findMonthOfDay(task.start));
-      if (plannedItems === 0) failWithDetail(400, planningMessages.notFinished);
-      const openTask = { id, type: 'budget-planning' as const, start: task.start };
-      if (status === 'pending' && (await findOtherOpenTask(transaction, scope.clientUserId, openTask))) {
-        failWithDetail(400, describeAlreadyOpen(openTask));
-      }
-      const updated = await updatePlanningTaskStatus(transaction, scope, id, status);
-      if (!updated) failWithDetail(400, planningMessages.notFinished);
-      isFirstSending = status === 'pending' && task.sentAt === null;
+      if (plannedItems === 0) failInvalid(planningMessages.notFinished);
+      const finished = await finishPlanningTask(
+        transaction,
+        scope,
+        { id, start: task.start, sentAt: task.sentAt },
+        status,
+      );
+      if (!finished.changed) failInvalid(planningMessages.notFinished);
+      isFirstSending = finished.isFirstSending;
     });
   } catch (error) {
     // Two requests raced past the check: the index of open plannings settles it.
     if (!isUniqueViolation(error)) throw error;
     const task = await findPlanningTask(deps.db, scope, id);
     if (!task?.start) throw error;
-    failWithDetail(400, describeAlreadyOpen({ type: 'budget-planning', start: task.start }));
+    failInvalid(describeAlreadyOpen({ type: 'budget-planning', start: task.start }));
   }
-  if (isFirstSending) {
-    const sent = await findTask(deps.db, { caller: scope.caller, clientUserId: scope.clientUserId }, id);
-    if (sent) await emailNewTaskToClient(deps, request, scope, sent);
-  }
+  if (isFirstSending) await emailTaskToClient(deps, request, scope, id);
   return findBudgetPlanningTask(deps, scope, id);
 }
 

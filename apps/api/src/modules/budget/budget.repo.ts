@@ -1,11 +1,10 @@
 import type { PlannedItem } from '@prumo/domain/budget/budget-plan';
 import { type BudgetItemRecurrence, selectItemsOfMonth } from '@prumo/domain/budget/budget-recurrence';
 import type { CategoryKind } from '@prumo/domain/categorization/default-categories';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { budgetItems, budgets, categories, descriptions } from '../../db/schema';
-import type { ClientScope } from '../../lib/client-scope';
-import { findLatestPlannedBudgetBefore } from '../future-flow/future-flow.repo';
+import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 
 type Executor = Database | Transaction;
 
@@ -23,20 +22,15 @@ const budgetColumns = {
   isIdeal: budgets.isIdeal,
 };
 
-function whereBudgetsOfScope(scope: ClientScope): SQL | undefined {
-  return and(eq(budgets.organizationId, scope.organizationId), eq(budgets.clientUserId, scope.clientUserId));
-}
-
 /** Monthly or ideal: the two kinds are edited through different calls, so every item query names one. */
 export type BudgetKind = 'monthly' | 'ideal';
 
 function whereItemsOfScope(scope: ClientScope, kind: BudgetKind): SQL | undefined {
   return and(
-    eq(budgetItems.organizationId, scope.organizationId),
-    eq(budgetItems.clientUserId, scope.clientUserId),
+    buildClientOwnedWhere(budgetItems, scope),
     inArray(
       budgetItems.budgetId,
-      sql`(select ${budgets.id} from ${budgets} where ${budgets.clientUserId} = ${scope.clientUserId} and ${budgets.isIdeal} = ${kind === 'ideal'})`,
+      sql`(select ${budgets.id} from ${budgets} where ${and(buildClientOwnedWhere(budgets, scope), eq(budgets.isIdeal, kind === 'ideal'))})`,
     ),
   );
 }
@@ -54,7 +48,7 @@ export async function findBudget(
   const query = db
     .select(budgetColumns)
     .from(budgets)
-    .where(and(eq(budgets.id, id), whereBudgetsOfScope(scope)));
+    .where(and(eq(budgets.id, id), buildClientOwnedWhere(budgets, scope)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -63,7 +57,9 @@ export async function findMonthBudget(db: Executor, scope: ClientScope, targetMo
   const [row] = await db
     .select(budgetColumns)
     .from(budgets)
-    .where(and(whereBudgetsOfScope(scope), eq(budgets.isIdeal, false), eq(budgets.targetMonth, targetMonth)));
+    .where(
+      and(buildClientOwnedWhere(budgets, scope), eq(budgets.isIdeal, false), eq(budgets.targetMonth, targetMonth)),
+    );
   return row ?? null;
 }
 
@@ -71,7 +67,7 @@ export async function findIdealBudget(db: Executor, scope: ClientScope): Promise
   const [row] = await db
     .select(budgetColumns)
     .from(budgets)
-    .where(and(whereBudgetsOfScope(scope), eq(budgets.isIdeal, true)));
+    .where(and(buildClientOwnedWhere(budgets, scope), eq(budgets.isIdeal, true)));
   return row ?? null;
 }
 
@@ -123,13 +119,7 @@ export async function findBudgetItems(db: Executor, scope: ClientScope, budgetId
     .from(budgetItems)
     .innerJoin(categories, eq(categories.id, budgetItems.categoryId))
     .leftJoin(descriptions, eq(descriptions.id, budgetItems.descriptionId))
-    .where(
-      and(
-        eq(budgetItems.budgetId, budgetId),
-        eq(budgetItems.organizationId, scope.organizationId),
-        eq(budgetItems.clientUserId, scope.clientUserId),
-      ),
-    )
+    .where(and(eq(budgetItems.budgetId, budgetId), buildClientOwnedWhere(budgetItems, scope)))
     .orderBy(
       asc(categories.position),
       asc(categories.id),
@@ -157,13 +147,7 @@ export async function countBudgetItems(db: Executor, scope: ClientScope, budgetI
   const [row] = await db
     .select({ total: count() })
     .from(budgetItems)
-    .where(
-      and(
-        eq(budgetItems.budgetId, budgetId),
-        eq(budgetItems.organizationId, scope.organizationId),
-        eq(budgetItems.clientUserId, scope.clientUserId),
-      ),
-    );
+    .where(and(eq(budgetItems.budgetId, budgetId), buildClientOwnedWhere(budgetItems, scope)));
   return row?.total ?? 0;
 }
 
@@ -277,13 +261,29 @@ export async function deleteBudgetItems(
 export async function deleteAllBudgetItems(db: Executor, scope: ClientScope, budgetId: number): Promise<void> {
   await db
     .delete(budgetItems)
+    .where(and(eq(budgetItems.budgetId, budgetId), buildClientOwnedWhere(budgetItems, scope)));
+}
+
+/** The latest monthly budget before `month` that plans something: the plan that month follows. */
+export async function findLatestPlannedBudgetBefore(
+  db: Executor,
+  scope: ClientScope,
+  month: string,
+): Promise<BudgetRow | null> {
+  const [row] = await db
+    .select(budgetColumns)
+    .from(budgets)
     .where(
       and(
-        eq(budgetItems.budgetId, budgetId),
-        eq(budgetItems.organizationId, scope.organizationId),
-        eq(budgetItems.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(budgets, scope),
+        eq(budgets.isIdeal, false),
+        lt(budgets.targetMonth, month),
+        sql`exists (select 1 from ${budgetItems} where ${budgetItems.budgetId} = ${budgets.id})`,
       ),
-    );
+    )
+    .orderBy(desc(budgets.targetMonth))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

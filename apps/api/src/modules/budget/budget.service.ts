@@ -5,8 +5,8 @@ import { findMonthBounds, formatMonthNumber, targetMonthNotFound } from '@prumo/
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import type { Database, Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { fail, failConflict, failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
+import type { ClientScope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
 import { sumCashFlowByDescription } from '../cash-flow/cash-flow.service';
 import {
@@ -114,7 +114,7 @@ export async function findScopedBudget(
   options: { lock?: boolean } = {},
 ): Promise<BudgetRow> {
   const budget = await findBudget(db, scope, id, options);
-  if (!budget) failWithDetail(404, budgetMessages.budgetNotFound);
+  if (!budget) failNotFound(budgetMessages.budgetNotFound);
   return budget;
 }
 
@@ -150,7 +150,7 @@ export async function compareBudget(
   options: { asset: boolean },
 ) {
   const budget = await findScopedBudget(deps.db, scope, id);
-  if (!budget.targetMonth) failWithDetail(400, budgetMessages.targetMonthNotFound);
+  if (!budget.targetMonth) failInvalid(budgetMessages.targetMonthNotFound);
   const { start, end } = findMonthBounds(budget.targetMonth);
   const [planned, actualSums] = await Promise.all([
     findItemsPlannedForMonth(deps.db, scope, budget.targetMonth, budget),
@@ -243,10 +243,10 @@ export async function createBudgetItem(
       else if ('budgetId' in destination) {
         budget = await findScopedBudget(transaction, scope, destination.budgetId);
         // The ideal budget has calls of its own (budget_ideal=True), which only planners make.
-        if (budget.isIdeal) failWithDetail(404, budgetMessages.budgetNotFound);
+        if (budget.isIdeal) failNotFound(budgetMessages.budgetNotFound);
       } else budget = await findOrCreateMonthBudget(transaction, scope, destination.targetMonth);
       if ((await countBudgetItems(transaction, scope, budget.id)) >= maximumItemsPerBudget) {
-        failWithDetail(417, budgetMessages.itemNotCreated);
+        fail('notCreated', budgetMessages.itemNotCreated);
       }
       const [id] = await insertBudgetItems(transaction, scope, budget.id, [
         {
@@ -262,7 +262,7 @@ export async function createBudgetItem(
     });
   } catch (error) {
     // The same category and description planned twice in one budget: the amount is edited instead.
-    if (isUniqueViolation(error)) failWithDetail(417, budgetMessages.itemNotCreated);
+    if (isUniqueViolation(error)) fail('notCreated', budgetMessages.itemNotCreated);
     throw error;
   }
 }
@@ -282,7 +282,7 @@ export async function editBudgetItem(
   input: ItemChanges,
 ) {
   const current = await findBudgetItem(deps.db, scope, kind, id);
-  if (!current) failWithDetail(404, budgetMessages.itemNotEdited);
+  if (!current) failNotFound(budgetMessages.itemNotEdited);
   const changes: Partial<{
     categoryId: number;
     descriptionId: number | null;
@@ -306,19 +306,19 @@ export async function editBudgetItem(
   if (input.recurrence !== undefined) changes.recurrence = input.recurrence;
   try {
     const updated = await updateBudgetItem(deps.db, scope, kind, id, changes);
-    if (!updated) failWithDetail(404, budgetMessages.itemNotEdited);
+    if (!updated) failNotFound(budgetMessages.itemNotEdited);
   } catch (error) {
-    if (isUniqueViolation(error)) failWithDetail(400, budgetMessages.itemNotEdited);
+    if (isUniqueViolation(error)) failInvalid(budgetMessages.itemNotEdited);
     throw error;
   }
   const item = await findBudgetItem(deps.db, scope, kind, id);
-  if (!item) failWithDetail(404, budgetMessages.itemNotEdited);
+  if (!item) failNotFound(budgetMessages.itemNotEdited);
   return presentBudgetItem(item);
 }
 
 export async function deleteBudgetItem(deps: AppDependencies, scope: ClientScope, kind: BudgetKind, id: number) {
   const deleted = await deleteBudgetItems(deps.db, scope, kind, [id]);
-  if (deleted === 0) failWithDetail(404, budgetMessages.itemNotDeleted);
+  if (deleted === 0) failNotFound(budgetMessages.itemNotDeleted);
 }
 
 /** Deletes items of one monthly budget, all or none. */
@@ -326,7 +326,7 @@ export async function deleteItemsOfBudget(deps: AppDependencies, scope: ClientSc
   const uniqueIds = [...new Set(ids)];
   return deps.db.transaction(async (transaction) => {
     const deleted = await deleteBudgetItems(transaction, scope, 'monthly', uniqueIds, budgetId);
-    if (deleted !== uniqueIds.length) failWithDetail(404, budgetMessages.itemNotDeleted);
+    if (deleted !== uniqueIds.length) failNotFound(budgetMessages.itemNotDeleted);
     return deleted;
   });
 }
@@ -343,7 +343,7 @@ async function runReplacingItems<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) failWithDetail(409, budgetMessages.itemNotCreated);
+    if (isUniqueViolation(error)) failConflict(budgetMessages.itemNotCreated);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { ClientScope } from '../../lib/client-scope';
+import type { ClientScope } from '../../lib/scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 /**
@@ -51,6 +51,25 @@ export function findCashFlowCache(db: Database): CashFlowCache {
     caches.set(db, cache);
   }
   return cache;
+}
+
+/**
+ * `compute`'s value, kept under `key` at `version` and reused while the version read for this call
+ * is the same. The caller reads the version before computing, so what is kept under it is never
+ * older than it.
+ */
+export async function reuseAtVersion<Value>(
+  db: Database,
+  key: string,
+  version: number,
+  compute: () => Promise<Value>,
+): Promise<Value> {
+  const cache = findCashFlowCache(db);
+  const cached = cache.read<Value>(key, version);
+  if (cached !== undefined) return cached;
+  const value = await compute();
+  cache.write(key, version, value);
+  return value;
 }
 
 /** What a count or a sum depends on: the client and every filter of the `where`, not the page. */

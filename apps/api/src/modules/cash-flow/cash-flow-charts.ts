@@ -1,8 +1,8 @@
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failWithDetail } from '../../lib/http-errors';
+import { failNotFound } from '../../lib/domain-errors';
+import type { ClientScope } from '../../lib/scope';
 import { sumByCashDate } from './cash-flow.repo';
 import { sumCashFlowByDescription } from './cash-flow.service';
 import type { CashFlowFilter } from './cash-flow-filters';
@@ -69,6 +69,6 @@ export async function buildChart(deps: AppDependencies, scope: ClientScope, name
 }
 
 export function assertChartName(name: string): ChartName {
-  if (!(chartNames as readonly string[]).includes(name)) failWithDetail(404, 'No such chart name found.');
+  if (!(chartNames as readonly string[]).includes(name)) failNotFound('No such chart name found.');
   return name as ChartName;
 }

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
+import type { ClientScope } from '../../lib/scope';
 import { listCashFlow } from './cash-flow.service';
 import type { CashFlowFilter } from './cash-flow-filters';
 

@@ -3,7 +3,7 @@ import { buildContainsPattern } from '@prumo/domain/records/search-text';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
 import { cashFlowVersions, categories, descriptions, dismissedLines, origins, transactions } from '../../db/schema';
-import type { ClientScope } from '../../lib/client-scope';
+import type { ClientScope } from '../../lib/scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 type Executor = Database | Transaction;

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
-import { failOnField } from '../../lib/http-errors';
+import { failOnField } from '../../lib/domain-errors';
 import { buildPage } from '../../lib/pagination';
+import { ClientQuerySchema } from '../../lib/scope';
+import { resolveClientScopeOfRequest } from '../../plugins/access';
 import {
   cashFlowMessages,
   categorizeLines,
@@ -87,7 +88,7 @@ const idParams = z.object({ id: DatabaseIdTextSchema });
 export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Fluxo de caixa'];
-  const scopeOf = (request: FastifyRequest) => resolveClientScope(deps.db, request);
+  const scopeOf = (request: FastifyRequest) => resolveClientScopeOfRequest(deps.db, request);
 
   api.get('/api/cash-flow/', { schema: { tags, querystring: CashFlowFilterSchema } }, async (request) => {
     const { count, rows } = await listCashFlow(deps, await scopeOf(request), request.query);

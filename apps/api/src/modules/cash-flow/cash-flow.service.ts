@@ -5,12 +5,13 @@ import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-ca
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { emptyUpdateMessage } from '@prumo/domain/records/update-fields';
 import { and, eq, sql } from 'drizzle-orm';
-import { origins, tasks, transactions } from '../../db/schema';
+import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail } from '../../lib/http-errors';
-import { findItemsPlannedForMonth, findMonthBudget } from '../budget/budget.repo';
+import { failNotFound, failOnField } from '../../lib/domain-errors';
+import type { ClientScope } from '../../lib/scope';
+import { findItemsPlannedForMonth, findMonthBudget } from '../budget/index';
 import { describeOrigin } from '../origins/origin-name';
+import { closeCategorizingTask } from '../tasks/index';
 import {
   type CashFlowRow,
   countAndSumCashFlow,
@@ -23,7 +24,7 @@ import {
   sumByDescription,
   updateCashFlowLines,
 } from './cash-flow.repo';
-import { describeCashFlowQuery, findCashFlowCache } from './cash-flow-cache';
+import { describeCashFlowQuery, findCashFlowCache, reuseAtVersion } from './cash-flow-cache';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 export const cashFlowMessages = {
@@ -144,13 +145,7 @@ export async function reuseAtCashFlowVersion<Value>(
   key: string,
   compute: () => Promise<Value>,
 ): Promise<Value> {
-  const cache = findCashFlowCache(deps.db);
-  const version = await findCashFlowVersion(deps.db, scope.clientUserId);
-  const cached = cache.read<Value>(key, version);
-  if (cached !== undefined) return cached;
-  const value = await compute();
-  cache.write(key, version, value);
-  return value;
+  return reuseAtVersion(deps.db, key, await findCashFlowVersion(deps.db, scope.clientUserId), compute);
 }
 
 /** Sums by category and description (ignored lines left out), reused at the same cash-flow version. */
@@ -290,18 +285,11 @@ async function resolveCategorization(deps: AppDependencies, scope: ClientScope, 
 
 /** When nothing is left to categorize, the client's categorizing task is done. */
 async function closeCategorizingTaskWhenDone(deps: AppDependencies, scope: ClientScope): Promise<void> {
-  await deps.db
-    .update(tasks)
-    .set({ status: 'done' })
-    .where(
-      and(
-        eq(tasks.clientUserId, scope.clientUserId),
-        eq(tasks.organizationId, scope.organizationId),
-        eq(tasks.type, 'categorizing'),
-        eq(tasks.status, 'pending'),
-        sql`not exists (select 1 from ${transactions} where ${transactions.clientUserId} = ${scope.clientUserId} and ${transactions.categoryId} is null and not ${transactions.ignored})`,
-      ),
-    );
+  await closeCategorizingTask(
+    deps.db,
+    scope,
+    sql`not exists (select 1 from ${transactions} where ${transactions.clientUserId} = ${scope.clientUserId} and ${transactions.categoryId} is null and not ${transactions.ignored})`,
+  );
 }
 
 /**
@@ -323,7 +311,7 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
   if (Object.keys(changes).length === 0) failOnField('non_field_errors', emptyUpdateMessage);
   const updated = await deps.db.transaction(async (transaction) => {
     const count = await updateCashFlowLines(transaction, scope, ids, changes);
-    if (count !== countDistinct(ids)) failWithDetail(404, cashFlowMessages.notFound);
+    if (count !== countDistinct(ids)) failNotFound(cashFlowMessages.notFound);
     if (input.apply_to_similar && categorization?.categoryId) {
       await transaction.execute(sql`
         update transactions alike set category_id = ${categorization.categoryId},
@@ -348,14 +336,14 @@ function countDistinct(ids: number[]): number {
 
 export async function findPresentedLine(deps: AppDependencies, scope: ClientScope, id: number) {
   const row = await findCashFlowLine(deps.db, scope, id);
-  if (!row) failWithDetail(404, cashFlowMessages.notFound);
+  if (!row) failNotFound(cashFlowMessages.notFound);
   return presentCashFlowLine(row);
 }
 
 export async function deleteLines(deps: AppDependencies, scope: ClientScope, ids: number[]) {
   const deleted = await deps.db.transaction(async (transaction) => {
     const count = await deleteCashFlowLines(transaction, scope, ids);
-    if (count !== countDistinct(ids)) failWithDetail(404, cashFlowMessages.notFound);
+    if (count !== countDistinct(ids)) failNotFound(cashFlowMessages.notFound);
     return count;
   });
   await closeCategorizingTaskWhenDone(deps, scope);
@@ -364,7 +352,7 @@ export async function deleteLines(deps: AppDependencies, scope: ClientScope, ids
 
 export async function renameLine(deps: AppDependencies, scope: ClientScope, id: number, name: string) {
   const updated = await updateCashFlowLines(deps.db, scope, [id], { name, merchantKey: normalizeMerchantName(name) });
-  if (updated === 0) failWithDetail(404, cashFlowMessages.notFound);
+  if (updated === 0) failNotFound(cashFlowMessages.notFound);
   return findPresentedLine(deps, scope, id);
 }
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { resolveClientScope } from '../../lib/client-scope';
+import { resolveClientScopeOfRequest } from '../../plugins/access';
 import { requireCaller } from '../../plugins/authentication';
 import { findCategories, findDescriptions } from './categories.repo';
 import { suggestCategories } from './categorizer';
@@ -114,7 +114,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
       },
     },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const { description, amount = -1 } = request.query;
       const [suggestion] = await suggestCategories(deps.db, scope, [
         { merchantKey: normalizeMerchantName(description), name: description, amountCents: amount },

@@ -1,20 +1,56 @@
 import type { MonthPlan, MonthTask } from '@prumo/domain/future-flow/future-flow-months';
 import { readSummedCents } from '@prumo/domain/money/cents';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/database';
-import { budgetItems, budgets, categories, organizationFeatures, origins, tasks } from '../../db/schema';
-import type { ClientScope } from '../../lib/client-scope';
-import type { BudgetRow } from '../budget/budget.repo';
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
+import {
+  budgetItems,
+  budgets,
+  cashFlowVersions,
+  categories,
+  organizationFeatures,
+  origins,
+  planningVersions,
+  tasks,
+  users,
+} from '../../db/schema';
+import { buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
 import type { KnownBalance } from '../cash-flow/cash-flow.repo';
 
 type Executor = Database | Transaction;
 
-export async function isFeatureOn(db: Executor, organizationId: number, code: string): Promise<boolean> {
-  const [row] = await db
+/** Asked on every future-flow call: prepared once per connection, planned once (a key lookup). */
+export async function isFeatureOn(db: Database, organizationId: number, code: string): Promise<boolean> {
+  const [row] = await findPlannedOnceDatabase(db)
     .select({ code: organizationFeatures.code })
     .from(organizationFeatures)
-    .where(and(eq(organizationFeatures.organizationId, organizationId), eq(organizationFeatures.code, code)));
+    .where(
+      and(
+        eq(organizationFeatures.organizationId, sql.placeholder('organizationId')),
+        eq(organizationFeatures.code, sql.placeholder('code')),
+      ),
+    )
+    .prepare('is_feature_on')
+    .execute({ organizationId, code });
   return row !== undefined;
+}
+
+/** The client's versions the future flow depends on: their lines and accounts, and their plans and plannings. */
+export interface FutureFlowVersions {
+  cashFlow: number;
+  planning: number;
+}
+
+/** Both versions in one read (0 before the client's first write of each kind). */
+export async function findFutureFlowVersions(db: Database, clientUserId: number): Promise<FutureFlowVersions> {
+  const [row] = await findPlannedOnceDatabase(db)
+    .select({ cashFlow: cashFlowVersions.version, planning: planningVersions.version })
+    .from(users)
+    .leftJoin(cashFlowVersions, eq(cashFlowVersions.clientUserId, users.id))
+    .leftJoin(planningVersions, eq(planningVersions.clientUserId, users.id))
+    .where(eq(users.id, sql.placeholder('clientUserId')))
+    .prepare('find_future_flow_versions')
+    .execute({ clientUserId });
+  return { cashFlow: row?.cashFlow ?? 0, planning: row?.planning ?? 0 };
 }
 
 export interface MonthBudgets {
@@ -79,34 +115,6 @@ export async function findMonthBudgets(db: Executor, scope: ClientScope, endMont
   };
 }
 
-/** The latest monthly budget before `month` that plans something: the plan that month follows. */
-export async function findLatestPlannedBudgetBefore(
-  db: Executor,
-  scope: ClientScope,
-  month: string,
-): Promise<BudgetRow | null> {
-  const [row] = await db
-    .select({
-      id: budgets.id,
-      clientUserId: budgets.clientUserId,
-      targetMonth: budgets.targetMonth,
-      isIdeal: budgets.isIdeal,
-    })
-    .from(budgets)
-    .where(
-      and(
-        eq(budgets.organizationId, scope.organizationId),
-        eq(budgets.clientUserId, scope.clientUserId),
-        eq(budgets.isIdeal, false),
-        lt(budgets.targetMonth, month),
-        sql`exists (select 1 from ${budgetItems} where ${budgetItems.budgetId} = ${budgets.id})`,
-      ),
-    )
-    .orderBy(desc(budgets.targetMonth))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Budget-planning tasks whose month (the month of their start) falls in the range. */
 export async function findPlanningTasksOfMonths(
   db: Executor,
@@ -122,11 +130,7 @@ export async function findPlanningTasksOfMonths(
     .from(tasks)
     .where(
       and(
-        eq(tasks.organizationId, scope.organizationId),
-        eq(tasks.clientUserId, scope.clientUserId),
-        eq(tasks.type, 'budget-planning'),
-        // The planner's unsent draft is not the client's yet (ADR 6).
-        scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
+        buildVisiblePlanningsWhere(scope),
         gte(tasks.start, range.startMonth),
         lt(tasks.start, sql`(${range.endMonth}::date + interval '1 month')::date`),
       ),

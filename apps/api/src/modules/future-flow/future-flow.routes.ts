@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail } from '../../lib/http-errors';
-import { BooleanTextSchema, ReferenceSchema } from '../budget/budget.routes';
-import { maximumItemsPerBudget } from '../budget/budget.service';
+import { failInvalid, failOnField } from '../../lib/domain-errors';
+import { ClientQuerySchema } from '../../lib/scope';
+import { resolveClientScopeOfRequest } from '../../plugins/access';
+import { BooleanTextSchema, maximumItemsPerBudget, ReferenceSchema } from '../budget/index';
 import {
   type BudgetSource,
   buildFutureFlowChart,
@@ -57,7 +57,7 @@ const MonthPlanChangesSchema = z.object({
 function readMonth(body: { date?: string; target_month?: string }): string {
   const text = body.date ?? body.target_month;
   const month = text?.trim() ? parseTargetMonth(text) : null;
-  if (!month) failWithDetail(400, targetMonthNotFound);
+  if (!month) failInvalid(targetMonthNotFound);
   return month;
 }
 
@@ -65,7 +65,7 @@ export function registerFutureFlowRoutes(app: FastifyInstance, deps: AppDependen
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Fluxo futuro'];
   const scopeOf = async (request: FastifyRequest) => {
-    const scope = await resolveClientScope(deps.db, request);
+    const scope = await resolveClientScopeOfRequest(deps.db, request);
     await requireFutureFlow(deps, scope);
     return scope;
   };

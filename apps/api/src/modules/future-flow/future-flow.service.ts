@@ -16,26 +16,38 @@ import {
 } from '@prumo/domain/future-flow/future-flow-months';
 import { listMonths, type MonthRange } from '@prumo/domain/future-flow/future-flow-range';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import {
+  fail,
+  failConflict,
+  failInvalid,
+  failNotAllowed,
+  failNotFound,
+  failOnField,
+  permissionDenied,
+} from '../../lib/domain-errors';
+import type { ClientScope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
 import {
   type BudgetRow,
+  budgetMessages,
   countBudgetItems,
   findBudgetItems,
   findCategoryChoice,
   findIdealBudget,
+  findLatestPlannedBudgetBefore,
   findOrCreateMonthBudget,
+  findScopedBudget,
   insertBudgetItems,
-} from '../budget/budget.repo';
-import { budgetMessages, findScopedBudget, maximumItemsPerBudget, presentBudget } from '../budget/budget.service';
+  maximumItemsPerBudget,
+  presentBudget,
+} from '../budget/index';
 import { findFixedLines, sumBalanceMovesAround, sumByMonthAndCategory } from '../cash-flow/cash-flow.repo';
-import { reuseAtCashFlowVersion } from '../cash-flow/cash-flow.service';
-import { describeClientQuery } from '../cash-flow/cash-flow-cache';
+import { describeClientQuery, reuseAtVersion } from '../cash-flow/cash-flow-cache';
 import {
   deleteBudgetItemOfLine,
+  type FutureFlowVersions,
+  findFutureFlowVersions,
   findKnownBalances,
-  findLatestPlannedBudgetBefore,
   findMonthBudgets,
   findPlanningTasksOfMonths,
   isFeatureOn,
@@ -50,7 +62,7 @@ export const futureFlowMessages = {
 
 /** product §2: the future flow needs the organization's future_flow toggle, calls included. */
 export async function requireFutureFlow(deps: AppDependencies, scope: ClientScope): Promise<void> {
-  if (!(await isFeatureOn(deps.db, scope.organizationId, 'future_flow'))) failWithDetail(403, permissionDenied);
+  if (!(await isFeatureOn(deps.db, scope.organizationId, 'future_flow'))) failNotAllowed(permissionDenied);
 }
 
 function presentAmounts(amounts: FlowAmounts) {
@@ -82,6 +94,20 @@ function presentMonth(month: FutureFlowMonth) {
   };
 }
 
+/*
+ * What the future flow keeps between calls is reused at a version read first in each call
+ * (`findFutureFlowVersions`): the cash-flow version for what comes of the client's lines and
+ * accounts, the planning version for what comes of their budgets and planning tasks (both bumped in
+ * the writing transaction, ADR 17).
+ */
+
+/** The client's budgets up to `endMonth` with their plans, reused at the same planning version. */
+function reuseMonthBudgets(deps: AppDependencies, scope: ClientScope, versions: FutureFlowVersions, endMonth: string) {
+  return reuseAtVersion(deps.db, describeClientQuery('future-flow-budgets', scope, [endMonth]), versions.planning, () =>
+    findMonthBudgets(deps.db, scope, endMonth),
+  );
+}
+
 /** The day `count` days after (or before) a day. */
 function shiftDay(day: string, count: number): string {
   const shifted = new Date(`${day}T00:00:00Z`);
@@ -106,13 +132,24 @@ export async function listFutureFlowMonths(
   options: { ideal: boolean },
 ) {
   const period = toPeriod(range.startMonth, range.endMonth);
+  const versions = await findFutureFlowVersions(deps.db, scope.clientUserId);
   const [actualSums, monthBudgets, monthTasks, ideal] = await Promise.all([
-    reuseAtCashFlowVersion(deps, scope, describeClientQuery('future-flow-months', scope, [period]), () =>
+    reuseAtVersion(deps.db, describeClientQuery('future-flow-months', scope, [period]), versions.cashFlow, () =>
       sumByMonthAndCategory(deps.db, scope, period),
     ),
-    findMonthBudgets(deps.db, scope, range.endMonth),
-    findPlanningTasksOfMonths(deps.db, scope, range),
-    options.ideal ? presentIdealTotals(deps, scope) : Promise.resolve(undefined),
+    reuseMonthBudgets(deps, scope, versions, range.endMonth),
+    // A client does not see their planner's unsent drafts: who asks is part of the key.
+    reuseAtVersion(
+      deps.db,
+      describeClientQuery('future-flow-tasks', scope, [scope.caller.role, range.startMonth, range.endMonth]),
+      versions.planning,
+      () => findPlanningTasksOfMonths(deps.db, scope, range),
+    ),
+    options.ideal
+      ? reuseAtVersion(deps.db, describeClientQuery('future-flow-ideal', scope, []), versions.planning, () =>
+          presentIdealTotals(deps, scope),
+        )
+      : Promise.resolve(undefined),
   ]);
   const months = buildFutureFlowMonths({
     months: listMonths(range.startMonth, range.endMonth),
@@ -157,10 +194,11 @@ export async function buildFutureFlowChart(
   // projected first; without one, both lines count from 0 at the range's start.
   const earliestMonth = range.startMonth.localeCompare(currentMonth) < 0 ? range.startMonth : currentMonth;
   // The cash-flow side (balances, month sums, fixed lines), read again only once the client's lines or accounts change.
-  const actualSide = reuseAtCashFlowVersion(
-    deps,
-    scope,
+  const versions = await findFutureFlowVersions(deps.db, scope.clientUserId);
+  const actualSide = reuseAtVersion(
+    deps.db,
     describeClientQuery('future-flow-chart', scope, [earliestMonth, range.startMonth, range.endMonth, currentMonth]),
+    versions.cashFlow,
     async () => {
       const knownBalances = await findKnownBalances(deps.db, scope);
       const openingMonth = knownBalances.length > 0 ? earliestMonth : range.startMonth;
@@ -181,7 +219,7 @@ export async function buildFutureFlowChart(
   );
   const [{ knownBalances, openingMonth, actualSums, fixedLines, movedAround }, monthBudgets] = await Promise.all([
     actualSide,
-    findMonthBudgets(deps.db, scope, range.endMonth),
+    reuseMonthBudgets(deps, scope, versions, range.endMonth),
   ]);
   // A balance carried back to the start of the opening month: less what its account moved from then to its day.
   const openingBalanceCents =
@@ -255,8 +293,7 @@ export async function createMonthPlan(deps: AppDependencies, scope: ClientScope,
       const created = await findOrCreateMonthBudget(transaction, scope, month);
       // Creations racing on a month wait here: the later ones find the first's items and are refused.
       const target = await findScopedBudget(transaction, scope, created.id, { lock: true });
-      if ((await countBudgetItems(transaction, scope, target.id)) > 0)
-        failWithDetail(400, futureFlowMessages.monthHasBudget);
+      if ((await countBudgetItems(transaction, scope, target.id)) > 0) failInvalid(futureFlowMessages.monthHasBudget);
       const from = await findSourceBudget(transaction, scope, source, month);
       const fromItems = from && from.id !== target.id ? await findBudgetItems(transaction, scope, from.id) : [];
       // The plan the month follows gives what repeats into it, so the copy plans what the month showed.
@@ -264,7 +301,7 @@ export async function createMonthPlan(deps: AppDependencies, scope: ClientScope,
         source.kind === 'previous' && from?.targetMonth
           ? selectItemsOfMonth(fromItems, from.targetMonth, month)
           : fromItems;
-      if (items.length === 0) failWithDetail(400, futureFlowMessages.nothingToCopy);
+      if (items.length === 0) failInvalid(futureFlowMessages.nothingToCopy);
       await insertBudgetItems(
         transaction,
         scope,
@@ -281,7 +318,7 @@ export async function createMonthPlan(deps: AppDependencies, scope: ClientScope,
     return presentBudget(deps.db, scope, budget, { asset: true, ideal: false });
   } catch (error) {
     // Two creations of the same month racing: the second finds the first's items.
-    if (isUniqueViolation(error)) failWithDetail(400, futureFlowMessages.monthHasBudget);
+    if (isUniqueViolation(error)) failInvalid(futureFlowMessages.monthHasBudget);
     throw error;
   }
 }
@@ -326,7 +363,7 @@ export async function editMonthPlan(
       'budgetId' in target
         ? await findScopedBudget(transaction, scope, target.budgetId)
         : await findOrCreateMonthBudget(transaction, scope, target.month);
-    if (found.isIdeal) failWithDetail(404, budgetMessages.budgetNotFound);
+    if (found.isIdeal) failNotFound(budgetMessages.budgetNotFound);
     // Edits racing on a month wait here for each other, so only the first copies the carried plan.
     const budget = await findScopedBudget(transaction, scope, found.id, { lock: true });
     if ((await countBudgetItems(transaction, scope, budget.id)) === 0) {
@@ -355,7 +392,7 @@ export async function editMonthPlan(
       else await upsertBudgetItem(transaction, scope, budget.id, line);
     }
     if ((await countBudgetItems(transaction, scope, budget.id)) > maximumItemsPerBudget) {
-      failWithDetail(417, budgetMessages.itemNotCreated);
+      fail('notCreated', budgetMessages.itemNotCreated);
     }
     return budget;
   });
@@ -364,7 +401,7 @@ export async function editMonthPlan(
     budget = await write;
   } catch (error) {
     // The lock orders edits of one month; a line still colliding is told as the edit it failed.
-    if (isUniqueViolation(error)) failWithDetail(409, budgetMessages.itemNotEdited);
+    if (isUniqueViolation(error)) failConflict(budgetMessages.itemNotEdited);
     throw error;
   }
   return presentBudget(deps.db, scope, budget, { asset: true, ideal: false });

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/file-storage';
 import type { Database } from '../../db/database';
 import { statementFiles } from '../../db/schema';
 
@@ -17,7 +18,7 @@ export const leftoverAgeMilliseconds = 60 * 60 * 1000;
  */
 export async function removeImportLeftovers(
   db: Database,
-  directories: { privateDirectory: string; uploadDirectory: string },
+  places: { storage: FileStorage; uploadDirectory: string },
   now = new Date(),
 ): Promise<{ bundles: number; originals: number; uploads: number }> {
   const cutoff = new Date(now.getTime() - leftoverAgeMilliseconds);
@@ -30,8 +31,8 @@ export async function removeImportLeftovers(
   `);
   return {
     bundles: removedBundles.rowCount ?? 0,
-    originals: await removeOrphanOriginals(db, directories.privateDirectory, cutoff),
-    uploads: await removeOldUploads(directories.uploadDirectory, cutoff),
+    originals: await removeOrphanOriginals(db, places.storage, cutoff),
+    uploads: await removeOldUploads(places.uploadDirectory, cutoff),
   };
 }
 
@@ -55,28 +56,8 @@ async function removeOldUploads(uploadDirectory: string, cutoff: Date): Promise<
   return removed;
 }
 
-async function listOldKeptFiles(privateDirectory: string, cutoff: Date): Promise<string[]> {
-  let folders: string[];
-  try {
-    folders = await readdir(privateDirectory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const keys: string[] = [];
-  for (const folder of folders) {
-    const folderPath = path.join(privateDirectory, folder);
-    if (!(await stat(folderPath)).isDirectory()) continue;
-    for (const name of await readdir(folderPath)) {
-      const details = await stat(path.join(folderPath, name));
-      if (details.isFile() && details.mtime < cutoff) keys.push(`${folder}/${name}`);
-    }
-  }
-  return keys;
-}
-
-async function removeOrphanOriginals(db: Database, privateDirectory: string, cutoff: Date): Promise<number> {
-  const keys = await listOldKeptFiles(privateDirectory, cutoff);
+async function removeOrphanOriginals(db: Database, storage: FileStorage, cutoff: Date): Promise<number> {
+  const keys = await storage.listKeptBefore(cutoff);
   let removed = 0;
   for (let start = 0; start < keys.length; start += 1000) {
     const batch = keys.slice(start, start + 1000);
@@ -87,7 +68,7 @@ async function removeOrphanOriginals(db: Database, privateDirectory: string, cut
     const referenced = new Set(rows.map((row) => row.storedPath));
     for (const key of batch) {
       if (referenced.has(key)) continue;
-      await rm(path.join(privateDirectory, key), { force: true });
+      await storage.discard(key);
       removed += 1;
     }
   }

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { ClientQuerySchema, resolveClientScope } from '../../lib/client-scope';
-import { failWithDetail } from '../../lib/http-errors';
+import { failNotFound } from '../../lib/domain-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
+import { ClientQuerySchema } from '../../lib/scope';
+import { resolveClientScopeOfRequest } from '../../plugins/access';
 import { countFiles, deleteFile, findBundle, findFiles, findFileTransactions } from './imports.repo';
 import { importFiles, importMessages, presentFiles, withUploadedFiles } from './imports.service';
 import { CompletePendencySchema, completePendency, listPendencies } from './pendencies';
@@ -42,7 +43,7 @@ export function registerImportRoutes(
   const uploadDirectory = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
   api.post('/api/upload/', { schema: { tags, querystring: ClientQuerySchema } }, async (request, reply) => {
-    const scope = await resolveClientScope(deps.db, request);
+    const scope = await resolveClientScopeOfRequest(deps.db, request);
     const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
       importFiles(deps, scope, null, upload, statementReader),
     );
@@ -57,8 +58,8 @@ export function registerImportRoutes(
   // The spec names adding files to a bundle at both addresses (§7 "import-bundle/{id}/ and add/"): one handler.
   for (const url of ['/api/import-bundle/:id/add/', '/api/import-bundle/:id/']) {
     api.post(url, { schema: { tags, params: idParams, querystring: ClientQuerySchema } }, async (request, reply) => {
-      const scope = await resolveClientScope(deps.db, request);
-      if (!(await findBundle(deps.db, scope, request.params.id))) failWithDetail(404, importMessages.bundleNotFound);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      if (!(await findBundle(deps.db, scope, request.params.id))) failNotFound(importMessages.bundleNotFound);
       const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
         importFiles(deps, scope, request.params.id, upload, statementReader),
       );
@@ -75,9 +76,9 @@ export function registerImportRoutes(
     '/api/import-bundle/:id/',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const bundle = await findBundle(deps.db, scope, request.params.id);
-      if (!bundle) failWithDetail(404, importMessages.bundleNotFound);
+      if (!bundle) failNotFound(importMessages.bundleNotFound);
       return {
         id: bundle.id,
         created_at: bundle.createdAt.toISOString(),
@@ -90,7 +91,7 @@ export function registerImportRoutes(
     '/api/file/',
     { schema: { tags, querystring: ClientQuerySchema.extend(PageQuerySchema.shape) } },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const page = { limit: request.query.limit, offset: request.query.offset };
       const [files, total] = await Promise.all([presentFiles(deps, scope, { page }), countFiles(deps.db, scope, {})]);
       return buildPage(request, page, total, files);
@@ -107,9 +108,9 @@ export function registerImportRoutes(
       },
     },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const [file] = await presentFiles(deps, scope, { fileIds: [request.params.id] });
-      if (!file) failWithDetail(404, fileNotFound);
+      if (!file) failNotFound(fileNotFound);
       const lines = await findFileTransactions(deps.db, scope, file.id, request.query.ignored !== 'false');
       return {
         ...file,
@@ -132,9 +133,9 @@ export function registerImportRoutes(
     '/api/file/:id/',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
     async (request, reply) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const deleted = await deleteFile(deps.db, scope, request.params.id);
-      if (!deleted) failWithDetail(404, fileNotFound);
+      if (!deleted) failNotFound(fileNotFound);
       // The statement as sent goes too: a client who deletes a file expects no copy left behind.
       if (deleted.storedPath) await deps.storage.discard(deleted.storedPath);
       return reply.status(204).send();
@@ -145,10 +146,10 @@ export function registerImportRoutes(
     '/api/file/:id/download/',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
     async (request, reply) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const [file] = await findFiles(deps.db, scope, { fileIds: [request.params.id] });
       const content = file?.storedPath ? await deps.storage.open(file.storedPath) : null;
-      if (!file || !content) failWithDetail(404, fileNotFound);
+      if (!file || !content) failNotFound(fileNotFound);
       return reply
         .header('content-type', statementContentTypes[file.format] ?? 'application/octet-stream')
         .header('content-disposition', describeAttachment(file.name))
@@ -157,14 +158,14 @@ export function registerImportRoutes(
   );
 
   api.get('/api/pendency/', { schema: { tags, querystring: ClientQuerySchema } }, async (request) =>
-    listPendencies(deps, await resolveClientScope(deps.db, request)),
+    listPendencies(deps, await resolveClientScopeOfRequest(deps.db, request)),
   );
 
   api.patch(
     '/api/pendency/complete-file/:id/',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: CompletePendencySchema } },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       await completePendency(deps, scope, request.params.id, request.body);
       return { detail: 'Pendência resolvida' };
     },

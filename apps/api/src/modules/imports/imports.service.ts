@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
@@ -10,22 +10,21 @@ import type { StatementReader } from '@prumo/statement-readers/statement-reader-
 import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail, HttpError } from '../../lib/http-errors';
+import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
+import type { ClientScope } from '../../lib/scope';
 import { suggestCategories } from '../categories/categorizer';
 import { describeOrigin } from '../origins/origin-name';
-import { completeImportTasks } from '../tasks/tasks.repo';
+import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import {
-  ensureCategorizingTask,
+  copyTransactions,
   type FileFilter,
   findBundle,
-  findDismissedIdentities,
   findFileOrigins,
   findFiles,
+  findKnownIdentities,
   insertBundle,
   insertFileOrigin,
   insertStatementFile,
-  insertTransactions,
   type NewTransactionRow,
   updateFileCounts,
   upsertOrigin,
@@ -43,7 +42,6 @@ export const importMessages = {
 
 const acceptedExtensions = new Set(['ofx', 'xls', 'xlsx']);
 export const maximumStatementBytes = statementUploadLimits.maxFileBytes;
-const importBatchSize = 5_000;
 // Multipart headers and boundaries around the files: a few hundred bytes each, generously counted.
 const multipartOverheadBytes = 64 * 1024;
 
@@ -106,14 +104,14 @@ export async function withUploadedFiles<Result>(
   if (!request.isMultipart()) failOnField('files', importMessages.noFiles);
   const declaredBytes = Number(request.headers['content-length']);
   if (declaredBytes > statementUploadLimits.maxTotalBytes + multipartOverheadBytes) {
-    failWithDetail(413, importMessages.uploadTooLarge);
+    fail('tooLarge', importMessages.uploadTooLarge);
   }
   const upload: ReceivedUpload = { files: [], rejected: [] };
   const written: string[] = [];
   let totalBytes = 0;
   const countTotal = (bytes: number) => {
     totalBytes += bytes;
-    if (totalBytes > statementUploadLimits.maxTotalBytes) failWithDetail(413, importMessages.uploadTooLarge);
+    if (totalBytes > statementUploadLimits.maxTotalBytes) fail('tooLarge', importMessages.uploadTooLarge);
   };
   try {
     await mkdir(directory, { recursive: true, mode: 0o700 });
@@ -169,7 +167,7 @@ export function createIdentityKeyBuilder(): (line: StatementTransaction) => bigi
     const base = `${line.date}|${line.amountCents}|${identityText(line.description)}`;
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
-    return createHash('sha1').update(`${base}|${occurrence}`).digest().readBigInt64BE(0);
+    return hash('sha1', `${base}|${occurrence}`, 'buffer').readBigInt64BE(0);
   };
 }
 
@@ -205,6 +203,10 @@ function describeIncompleteRead(statement: StatementReadResult, linesRead: numbe
         : `, de ${formatBrazilianDate(first)} a ${formatBrazilianDate(last)}`
       : '';
   return `${read}${period}. ${statement.warnings.join(' ')}`;
+}
+
+function* mapLazily<Item, Mapped>(items: readonly Item[], map: (item: Item, index: number) => Mapped) {
+  for (let index = 0; index < items.length; index++) yield map(items[index] as Item, index);
 }
 
 function countLines(statement: StatementReadResult): number {
@@ -262,6 +264,8 @@ async function importOneFile(
     let added = 0;
     let uncategorized = 0;
     let pendencies = 0;
+    // Per account of the file: the identities it holds, those added by this file included.
+    const knownIdentities = new Map<number, Set<bigint>>();
     for (const account of statement.accounts) {
       const origin = await upsertOrigin(
         transaction,
@@ -277,42 +281,56 @@ async function importOneFile(
       await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
       if (origin.created) pendencies += 1;
       const buildIdentityKey = createIdentityKeyBuilder();
-      // Lines a person deleted from this account stay deleted, as lines already there stay once.
-      const dismissed = origin.created ? new Set<bigint>() : await findDismissedIdentities(transaction, origin.id);
-      // Batches are sent without waiting: PostgreSQL writes one while the next is prepared here.
-      const inserting: ReturnType<typeof insertTransactions>[] = [];
-      for (let start = 0; start < account.transactions.length; start += importBatchSize) {
-        const rows: NewTransactionRow[] = account.transactions
-          .slice(start, start + importBatchSize)
-          .map((line, offset) => {
-            const index = lineIndex + start + offset;
-            const suggestion = suggestions[index] ?? null;
-            return {
-              originId: origin.id,
-              date: line.date,
-              cashDate: line.date,
-              amountCents: line.amountCents,
-              name: line.description,
-              merchantKey: lines[index]?.merchantKey ?? '',
-              categoryId: suggestion?.categoryId ?? null,
-              descriptionId: suggestion?.descriptionId ?? null,
-              categorizedBy: suggestion?.by ?? null,
-              isAssetTransfer: suggestion?.isAssetTransfer ?? false,
-              identityKey: buildIdentityKey(line),
-            };
-          })
-          // After every identity is built: a line's identity counts the identical lines before it.
-          .filter((row) => !dismissed.has(row.identityKey));
-        if (rows.length > 0) inserting.push(insertTransactions(transaction, scope, stored.id, rows));
+      const firstIndex = lineIndex;
+      const buildRow = (line: StatementTransaction, offset: number): NewTransactionRow => {
+        const index = firstIndex + offset;
+        const suggestion = suggestions[index] ?? null;
+        return {
+          originId: origin.id,
+          date: line.date,
+          cashDate: line.date,
+          amountCents: line.amountCents,
+          name: line.description,
+          merchantKey: lines[index]?.merchantKey ?? '',
+          categoryId: suggestion?.categoryId ?? null,
+          descriptionId: suggestion?.descriptionId ?? null,
+          categorizedBy: suggestion?.by ?? null,
+          isAssetTransfer: suggestion?.isAssetTransfer ?? false,
+          identityKey: buildIdentityKey(line),
+        };
+      };
+      // A line already in the account (this file again, or another covering the same days) stays
+      // once; lines a person deleted from it stay deleted (ADR 4).
+      let known = knownIdentities.get(origin.id);
+      let candidates: Iterable<NewTransactionRow>;
+      if (!known && origin.created) {
+        // A new account has no lines yet: rows are built while the database writes the previous ones.
+        known = new Set();
+        candidates = mapLazily(account.transactions, buildRow);
+      } else {
+        const built = account.transactions.map(buildRow);
+        known ??= await findKnownIdentities(
+          transaction,
+          origin.id,
+          built.map((row) => row.identityKey),
+        );
+        candidates = built;
       }
-      for (const result of await Promise.all(inserting)) {
-        added += result.added;
-        uncategorized += result.uncategorized;
-      }
+      knownIdentities.set(origin.id, known);
+      const newRows = function* (seen: Set<bigint>) {
+        for (const row of candidates) {
+          if (seen.has(row.identityKey)) continue;
+          seen.add(row.identityKey);
+          added += 1;
+          if (row.categoryId === null) uncategorized += 1;
+          yield row;
+        }
+      };
+      await copyTransactions(transaction, scope, { id: stored.id, createdAt: stored.createdAt }, newRows(known));
       lineIndex += account.transactions.length;
     }
     await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));
-    if (uncategorized > 0) await ensureCategorizingTask(transaction, scope);
+    if (uncategorized > 0) await openCategorizingTask(transaction, scope);
     // The statements a planner asked for have arrived (ADR 5).
     await completeImportTasks(transaction, scope, bundleId);
     return stored.id;
@@ -352,7 +370,7 @@ export function widenImportedPeriod(
 }
 
 /**
- * Files are read and imported one at a time in the process. A 160,000-line file takes a few hundred
+ * Big files are read and imported one at a time in the process. A 160,000-line file takes a few hundred
  * MB between its read (the lines come back from the worker) and the end of its import; three 60 MB
  * uploads at once, each file read ahead, took the process to 1.6–1.8 GB. The database is the
  * bottleneck either way, so waiting costs little time; the uploads wait on disk, not in memory.
@@ -362,6 +380,16 @@ function runOneAtATime<Result>(task: () => Promise<Result>): Promise<Result> {
   const result = importQueue.then(task);
   importQueue = result.catch(() => undefined);
   return result;
+}
+
+/**
+ * A file of a few hundred lines (a month of a bank account) takes a few MB at most from its read
+ * to its import: it does not wait behind a big one. Under many people uploading, the queue was
+ * what their uploads spent most of their time in.
+ */
+const smallFileBytes = 1024 * 1024;
+function runInTurn<Result>(file: UploadedFile, task: () => Promise<Result>): Promise<Result> {
+  return file.sizeBytes <= smallFileBytes ? task() : runOneAtATime(task);
 }
 
 /**
@@ -382,7 +410,7 @@ export async function importFiles(
   const fileIds: number[] = [];
   let period: ImportedPeriod | null = null;
   for (const file of uploaded.files) {
-    const fileId = await runOneAtATime(async () => {
+    const fileId = await runInTurn(file, async () => {
       let statement: StatementReadResult;
       try {
         // Read in a worker thread from the file on disk: the bytes never pass through this thread.
@@ -399,7 +427,7 @@ export async function importFiles(
       made.bundle ??= existingBundleId
         ? await findBundle(deps.db, scope, existingBundleId)
         : await insertBundle(deps.db, scope);
-      if (!made.bundle) failWithDetail(404, importMessages.bundleNotFound);
+      if (!made.bundle) failNotFound(importMessages.bundleNotFound);
       const importedFileId = await importOneFile(deps, scope, made.bundle.id, file, statement);
       period = widenImportedPeriod(period, statement);
       return importedFileId;
@@ -409,7 +437,7 @@ export async function importFiles(
   const { bundle } = made;
   if (!bundle) {
     // The first reason as the detail (what a person reads first), every file's reason beside it.
-    throw new HttpError(400, {
+    throw new DomainError('invalid', {
       detail: rejected.length === 1 ? rejected[0]?.detail : importMessages.allRejected,
       files: rejected.map((file) => `${file.name}: ${file.detail}`),
     });

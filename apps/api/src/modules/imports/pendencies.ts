@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
+import type { ClientScope } from '../../lib/scope';
 import { describeOrigin } from '../origins/origin-name';
 import { clearSettledReadStatus, findPendingFileOrigins, markPendencyCompleted } from './imports.repo';
 
@@ -94,13 +94,13 @@ function choosePendingAccount<Pending extends { originId: number }>(
   originId: number | undefined,
 ): Pending {
   const [first] = pending;
-  if (!first) failWithDetail(404, pendencyMessages.fileWithoutPendency);
+  if (!first) failNotFound(pendencyMessages.fileWithoutPendency);
   if (originId === undefined) {
     if (pending.length > 1) failOnField('originId', describeAmbiguousFile(pending.length));
     return first;
   }
   const chosen = pending.find((candidate) => candidate.originId === originId);
-  if (!chosen) failWithDetail(404, pendencyMessages.accountNotPending);
+  if (!chosen) failNotFound(pendencyMessages.accountNotPending);
   return chosen;
 }
 
@@ -119,7 +119,7 @@ export async function completePendency(
     const origin = choosePendingAccount(pending, input.originId);
     if (origin.kind === 'credit_card') {
       if (input.dueDate === undefined || input.closeDay === undefined) {
-        failWithDetail(400, pendencyMessages.cardDaysRequired);
+        failInvalid(pendencyMessages.cardDaysRequired);
       }
       await transaction
         .update(origins)
@@ -137,7 +137,7 @@ export async function completePendency(
           .where(and(eq(transactions.originId, origin.originId), eq(transactions.date, date)));
       }
     } else {
-      if (input.balance === undefined) failWithDetail(400, pendencyMessages.balanceRequired);
+      if (input.balance === undefined) failInvalid(pendencyMessages.balanceRequired);
       await transaction
         .update(origins)
         .set({ balanceCents: input.balance, balanceDate: sql`current_date` })

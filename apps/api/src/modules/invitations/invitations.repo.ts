@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { invitations, profiles, users } from '../../db/schema';
 import type { PageQuery } from '../../lib/pagination';
 import { createSecret } from '../../lib/secrets';
+import type { Caller } from '../../plugins/authentication';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -60,21 +61,28 @@ export async function findInvitationByToken(db: Database, organizationId: number
   return found ?? null;
 }
 
-/** What a caller may see and revoke: a manager their organization's links, a planner their own client links. */
-export interface InvitationScope {
-  organizationId: number;
-  issuedByUserId: number | null;
+/** Which links a caller manages: a manager every link of the organization, a planner their own client links. */
+function buildManagedInvitationsWhere(caller: Caller): SQL {
+  const ofOrganization = eq(invitations.organizationId, caller.organizationId);
+  if (caller.role === 'manager') return ofOrganization;
+  if (caller.role === 'planner') {
+    return and(ofOrganization, eq(invitations.issuedByUserId, caller.userId), eq(invitations.role, 'client')) as SQL;
+  }
+  return sql`false`;
+}
+
+/** The managed links, narrowed to one role or one id when asked. */
+export interface InvitationFilter {
   role?: AccessLevel;
   id?: number;
 }
 
-function buildScopeCondition(scope: InvitationScope): SQL | undefined {
+function buildInvitationsWhere(caller: Caller, filter: InvitationFilter): SQL {
   return and(
-    eq(invitations.organizationId, scope.organizationId),
-    scope.issuedByUserId === null ? undefined : eq(invitations.issuedByUserId, scope.issuedByUserId),
-    scope.role ? eq(invitations.role, scope.role) : undefined,
-    scope.id === undefined ? undefined : eq(invitations.id, scope.id),
-  );
+    buildManagedInvitationsWhere(caller),
+    filter.role ? eq(invitations.role, filter.role) : undefined,
+    filter.id === undefined ? undefined : eq(invitations.id, filter.id),
+  ) as SQL;
 }
 
 /**
@@ -95,8 +103,8 @@ const planners = alias(users, 'invitation_planners');
 const registrants = alias(users, 'invitation_registrants');
 
 /** The links not revoked, newest first (expired and used ones too, so their expiry and registrant show). */
-export async function findInvitations(db: Database, scope: InvitationScope, page: PageQuery) {
-  const condition = and(buildScopeCondition(scope), isNull(invitations.revokedAt));
+export async function findInvitations(db: Database, caller: Caller, filter: InvitationFilter, page: PageQuery) {
+  const condition = and(buildInvitationsWhere(caller, filter), isNull(invitations.revokedAt));
   const [total] = await db.select({ total: count() }).from(invitations).where(condition);
   const rows = await db
     .select({
@@ -120,15 +128,15 @@ export async function findInvitations(db: Database, scope: InvitationScope, page
 export type ListedInvitation = Awaited<ReturnType<typeof findInvitations>>['rows'][number];
 
 /**
- * Revokes a link in the caller's scope; null when there is none (or it was revoked already).
+ * Revokes a link the caller manages; null when there is none (or it was revoked already).
  * A standing client link is replaced at once by a new one, so Persona.hash keeps working.
  */
-export async function revokeInvitation(db: Database, scope: InvitationScope, id: number) {
+export async function revokeInvitation(db: Database, caller: Caller, id: number) {
   return db.transaction(async (transaction) => {
     const [revoked] = await transaction
       .update(invitations)
       .set({ revokedAt: sql`now()` })
-      .where(and(buildScopeCondition({ ...scope, id }), isNull(invitations.revokedAt)))
+      .where(and(buildInvitationsWhere(caller, { id }), isNull(invitations.revokedAt)))
       .returning();
     if (!revoked) return null;
     if (revoked.standing) {

@@ -1,17 +1,17 @@
+import { DetailSchema } from '@prumo/contract/common';
+import { InvitationRecordPageSchema, InvitationRecordSchema, InvitationSchema } from '@prumo/contract/invitations';
 import { OrganizationSlugSchema } from '@prumo/domain/account/fields';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { failWithDetail } from '../../lib/http-errors';
 import { PageQuerySchema } from '../../lib/pagination';
-import { requireCaller } from '../../plugins/authentication';
-import { findOrganizationBySlug } from '../organizations/organizations.repo';
+import { plannersAndManagers, readCaller } from '../../plugins/access';
 import {
   createInvitation,
   describeInvitation,
-  findInvitationRecord,
+  invitationMessages,
   listInvitations,
   revokeCallerInvitation,
 } from './invitations.service';
@@ -24,55 +24,48 @@ const RoleWordSchema = z
 export function registerInvitationRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Convites'];
+  const config = { access: { roles: plannersAndManagers } };
 
   api.get(
     '/api/invitation/:hash/',
     {
-      config: { public: true },
+      config: { access: { public: true } },
       schema: {
         tags,
         params: z.object({ hash: z.string() }),
         querystring: z.object({ organization: OrganizationSlugSchema }),
-        response: {
-          200: z.object({
-            inviter: z.object({ first_name: z.string(), last_name: z.string() }),
-            inviter_role: z.string(),
-            role: z.string(),
-            roles: z.array(z.string()),
-          }),
-        },
+        response: { 200: InvitationSchema },
       },
     },
-    async (request) => {
-      const found = await findOrganizationBySlug(deps.db, request.query.organization);
-      if (!found) failWithDetail(404, 'Organização não encontrada');
-      return describeInvitation(deps, found.organization.id, request.params.hash);
-    },
+    async (request) => describeInvitation(deps, request.query.organization, request.params.hash),
   );
 
   api.get(
     '/api/invitations/',
-    { schema: { tags, querystring: PageQuerySchema.extend({ role: RoleWordSchema.optional() }) } },
-    async (request) =>
-      listInvitations(deps, requireCaller(request, 'planner'), request, request.query.role, request.query),
+    {
+      config,
+      schema: {
+        tags,
+        querystring: PageQuerySchema.extend({ role: RoleWordSchema.optional() }),
+        response: { 200: InvitationRecordPageSchema },
+      },
+    },
+    async (request) => listInvitations(deps, readCaller(request), request, request.query.role, request.query),
   );
 
   api.post(
     '/api/invitations/',
-    { schema: { tags, body: z.object({ role: RoleWordSchema }) } },
-    async (request, reply) => {
-      const caller = requireCaller(request, 'planner');
-      const id = await createInvitation(deps, caller, request.body.role);
-      return reply.status(201).send(await findInvitationRecord(deps, caller, id));
-    },
+    { config, schema: { tags, body: z.object({ role: RoleWordSchema }), response: { 201: InvitationRecordSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createInvitation(deps, readCaller(request), request.body.role)),
   );
 
   api.post(
     '/api/invitations/:id/revoke/',
-    { schema: { tags, params: z.object({ id: DatabaseIdTextSchema }) } },
+    { config, schema: { tags, params: z.object({ id: DatabaseIdTextSchema }), response: { 200: DetailSchema } } },
     async (request) => {
-      await revokeCallerInvitation(deps, requireCaller(request, 'planner'), request.params.id);
-      return { detail: 'Convite revogado' };
+      await revokeCallerInvitation(deps, readCaller(request), request.params.id);
+      return { detail: invitationMessages.revoked };
     },
   );
 }

@@ -8,15 +8,15 @@ import {
 } from '@prumo/domain/auth/roles';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
-import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import { failNotAllowed, failNotFound, failOnField } from '../../lib/domain-errors';
 import { buildPage, type PageQuery } from '../../lib/pagination';
 import type { Caller } from '../../plugins/authentication';
+import { findExistingOrganization } from '../organizations/index';
 import {
   claimInvitation,
   type Executor,
   findInvitationByToken,
   findInvitations,
-  type InvitationScope,
   insertInvitation,
   type ListedInvitation,
   revokeInvitation,
@@ -29,6 +29,7 @@ export const invitationMessages = {
   used: 'Este convite já foi usado.',
   invalidRole: 'Perfil inválido.',
   notFound: 'Convite não encontrado.',
+  revoked: 'Convite revogado',
 } as const;
 
 const invitationTokenPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -89,23 +90,15 @@ export async function claimUsedInvitation(transaction: Executor, invitationId: n
 }
 
 /** GET invitation/{hash}/: who invites and the one role the link grants. */
-export async function describeInvitation(deps: AppDependencies, organizationId: number, token: string) {
-  const invitation = await findUsableInvitation(deps, organizationId, token, (message) => failWithDetail(404, message));
+export async function describeInvitation(deps: AppDependencies, organizationSlug: string, token: string) {
+  const { organization } = await findExistingOrganization(deps, organizationSlug);
+  const invitation = await findUsableInvitation(deps, organization.id, token, (message) => failNotFound(message));
   return {
     inviter: { first_name: invitation.issuerFirstName, last_name: invitation.issuerLastName },
     inviter_role: findPrimaryRole(invitation.issuerLevels),
     role: invitation.role,
     roles: [invitation.role],
   };
-}
-
-/** A manager sees and revokes every link of the organization; a planner their own client links. */
-function findScope(caller: Caller, role?: AccessLevel): InvitationScope {
-  if (caller.role === 'manager') return { organizationId: caller.organizationId, issuedByUserId: null, role };
-  if (caller.role === 'planner') {
-    return { organizationId: caller.organizationId, issuedByUserId: caller.userId, role: role ?? 'client' };
-  }
-  failWithDetail(403, permissionDenied);
 }
 
 function presentInvitation({ invitation, issuer, planner, usedBy, expired }: ListedInvitation) {
@@ -134,6 +127,7 @@ function parseRoleWord(word: string | undefined): AccessLevel | undefined {
   return role;
 }
 
+/** The links the caller manages (a planner only has client links), newest first. */
 export async function listInvitations(
   deps: AppDependencies,
   caller: Caller,
@@ -141,16 +135,14 @@ export async function listInvitations(
   roleWord: string | undefined,
   page: PageQuery,
 ) {
-  const scope = findScope(caller, parseRoleWord(roleWord));
-  // A planner asking for planner or manager links has none: their scope holds client links only.
-  if (caller.role === 'planner' && scope.role !== 'client') return buildPage(request, page, 0, []);
-  const { count, rows } = await findInvitations(deps.db, scope, page);
+  const { count, rows } = await findInvitations(deps.db, caller, { role: parseRoleWord(roleWord) }, page);
   return buildPage(request, page, count, rows.map(presentInvitation));
 }
 
+/** A new link for a role the caller may grant (a planner: clients), with that role's lifetime. */
 export async function createInvitation(deps: AppDependencies, caller: Caller, roleWord: string) {
   const role = parseRoleWord(roleWord) as AccessLevel;
-  if (!canInvite(caller.role, role)) failWithDetail(403, permissionDenied);
+  if (!canInvite(caller.role, role)) failNotAllowed();
   const lifetimeDays = invitationLifetimeDays[role];
   const created = await insertInvitation(deps.db, {
     organizationId: caller.organizationId,
@@ -160,17 +152,17 @@ export async function createInvitation(deps: AppDependencies, caller: Caller, ro
     plannerUserId: role === 'client' && caller.role === 'planner' ? caller.userId : null,
     expiresAt: lifetimeDays === null ? null : new Date(Date.now() + lifetimeDays * 24 * 60 * 60 * 1000),
   });
-  return created.id;
+  return findInvitationRecord(deps, caller, created.id);
 }
 
-export async function findInvitationRecord(deps: AppDependencies, caller: Caller, id: number) {
-  const { rows } = await findInvitations(deps.db, { ...findScope(caller), id }, { limit: 1, offset: 0 });
+async function findInvitationRecord(deps: AppDependencies, caller: Caller, id: number) {
+  const { rows } = await findInvitations(deps.db, caller, { id }, { limit: 1, offset: 0 });
   const [row] = rows;
-  if (!row) failWithDetail(404, invitationMessages.notFound);
+  if (!row) failNotFound(invitationMessages.notFound);
   return presentInvitation(row);
 }
 
 export async function revokeCallerInvitation(deps: AppDependencies, caller: Caller, id: number): Promise<void> {
-  const revoked = await revokeInvitation(deps.db, findScope(caller), id);
-  if (!revoked) failWithDetail(404, invitationMessages.notFound);
+  const revoked = await revokeInvitation(deps.db, caller, id);
+  if (!revoked) failNotFound(invitationMessages.notFound);
 }

@@ -1,9 +1,10 @@
 import { OrganizationSlugSchema } from '@prumo/domain/account/fields';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { organizationFeatures, organizations } from '../../db/schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+type Executor = Database | Transaction;
 
 export interface OrganizationWithFeatures {
   organization: OrganizationRow;
@@ -40,4 +41,34 @@ export async function updateOrganization(
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
+}
+
+export type NewOrganization = Pick<
+  typeof organizations.$inferInsert,
+  'slug' | 'name' | 'corporateName' | 'cnpj' | 'primaryColor' | 'secondaryColor' | 'registrationTokenHash'
+>;
+
+/** An organization with these features on, in the caller's transaction; its id. */
+export async function insertOrganization(
+  db: Executor,
+  organization: NewOrganization,
+  featureCodes: readonly string[],
+): Promise<number> {
+  const [created] = await db.insert(organizations).values(organization).returning({ id: organizations.id });
+  if (!created) throw new Error('organization not created');
+  await db.insert(organizationFeatures).values(featureCodes.map((code) => ({ organizationId: created.id, code })));
+  return created.id;
+}
+
+/**
+ * Ends the first-manager registration of the organization this token hash opens; false when another
+ * request ended it first (in the registration's transaction, only one of them succeeds).
+ */
+export async function clearRegistrationToken(db: Executor, registrationTokenHash: string): Promise<boolean> {
+  const cleared = await db
+    .update(organizations)
+    .set({ registrationTokenHash: null })
+    .where(eq(organizations.registrationTokenHash, registrationTokenHash))
+    .returning({ id: organizations.id });
+  return cleared.length > 0;
 }

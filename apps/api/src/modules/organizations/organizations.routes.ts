@@ -1,23 +1,17 @@
-import { OrganizationSlugSchema } from '@prumo/domain/account/fields';
-import {
-  FinishOrganizationRegisterSchema,
-  OrganizationCreateSchema,
-  OrganizationUpdateSchema,
-} from '@prumo/domain/account/schemas';
+import { BadRequestSchema } from '@prumo/contract/common';
+import { CreatedOrganizationSchema, OrganizationSchema } from '@prumo/contract/organizations';
+import { OrganizationCreateSchema, OrganizationUpdateSchema } from '@prumo/domain/account/schemas';
 import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { requireCaller } from '../../plugins/authentication';
-import { refuseCommonPassword } from '../accounts/common-passwords/common-passwords';
-import { OrganizationViewSchema } from './organization-view';
+import { managersOnly, readCaller } from '../../plugins/access';
 import {
   changeBrandFiles,
   changeOrganization,
   createOrganization,
   findPublicOrganization,
-  finishOrganizationRegister,
 } from './organizations.service';
 
 export function registerOrganizationRoutes(app: FastifyInstance, deps: AppDependencies): void {
@@ -27,54 +21,39 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: AppDepend
 
   api.get(
     '/api/organization/:slug/',
-    { config: { public: true }, schema: { tags, params, response: { 200: OrganizationViewSchema } } },
+    { config: { access: { public: true } }, schema: { tags, params, response: { 200: OrganizationSchema } } },
     async (request) => findPublicOrganization(deps, request.params.slug),
   );
 
   api.post(
     '/api/organization/',
     {
-      config: { public: true, perAddressLimit: 5 },
-      schema: {
-        tags,
-        body: OrganizationCreateSchema,
-        response: { 201: OrganizationViewSchema.extend({ registration_token: z.string() }) },
-      },
+      config: { access: { public: true }, perAddressLimit: 5 },
+      schema: { tags, body: OrganizationCreateSchema, response: { 201: CreatedOrganizationSchema } },
     },
     async (request, reply) => reply.status(201).send(await createOrganization(deps, request.body)),
-  );
-
-  api.post(
-    '/api/organization/:slug/finish-register/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        params: z.object({ slug: OrganizationSlugSchema }),
-        body: FinishOrganizationRegisterSchema.superRefine(refuseCommonPassword('password1')),
-        response: { 201: z.object({ detail: z.string() }) },
-      },
-    },
-    async (request, reply) => {
-      await finishOrganizationRegister(deps, request, request.params.slug, request.body);
-      return reply.status(201).send({ detail: 'Conta criada' });
-    },
   );
 
   api.put(
     '/api/organization/:slug/',
     {
+      config: { access: { roles: managersOnly } },
       schema: {
         tags,
         params,
         body: requireSomeField(OrganizationUpdateSchema),
-        response: { 200: OrganizationViewSchema },
+        response: { 200: OrganizationSchema },
       },
     },
-    async (request) => changeOrganization(deps, requireCaller(request), request.params.slug, request.body),
+    async (request) => changeOrganization(deps, readCaller(request), request.params.slug, request.body),
   );
 
-  api.post('/api/logo/', { schema: { tags, response: { 200: OrganizationViewSchema } } }, async (request) =>
-    changeBrandFiles(deps, requireCaller(request), request),
+  api.post(
+    '/api/logo/',
+    {
+      config: { access: { roles: managersOnly } },
+      schema: { tags, response: { 200: OrganizationSchema, 400: BadRequestSchema } },
+    },
+    async (request) => changeBrandFiles(deps, readCaller(request), request),
   );
 }

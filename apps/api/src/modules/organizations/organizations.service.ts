@@ -1,21 +1,26 @@
 import { timingSafeEqual } from 'node:crypto';
 import { normalizeRedirectLink } from '@prumo/domain/account/fields';
-import type { FinishOrganizationRegister, OrganizationCreate, OrganizationUpdate } from '@prumo/domain/account/schemas';
+import type { OrganizationCreate, OrganizationUpdate } from '@prumo/domain/account/schemas';
 import { featureToggles } from '@prumo/domain/organization/features';
 import { emptyUpdateMessage, hasSomeField } from '@prumo/domain/records/update-fields';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { organizationFeatures, organizations } from '../../db/schema';
+import type { Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
-import { failOnField, failWithDetail, permissionDenied } from '../../lib/http-errors';
+import { failNotAllowed, failNotFound, failOnField, permissionDenied } from '../../lib/domain-errors';
 import { createSecret, hashSecret } from '../../lib/secrets';
+import { readUploadedImage } from '../../lib/uploaded-image';
 import { isUniqueViolation } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
-import { registerFirstManager } from '../accounts/accounts.service';
 import { insertDefaultCategories } from '../categories/categories.repo';
-import { readUploadedImage } from '../profiles/uploaded-image';
 import { presentOrganization } from './organization-view';
-import { findOrganizationById, findOrganizationBySlug, updateOrganization } from './organizations.repo';
+import {
+  clearRegistrationToken,
+  findOrganizationById,
+  findOrganizationBySlug,
+  insertOrganization,
+  type OrganizationWithFeatures,
+  updateOrganization,
+} from './organizations.repo';
 
 export const organizationMessages = {
   notFound: 'Organização não encontrada',
@@ -37,10 +42,15 @@ const reservedSlugs = new Set([
   'callback-opb',
 ]);
 
-export async function findPublicOrganization(deps: AppDependencies, slug: string) {
+/** The organization of this slug, else 404 'Organização não encontrada'. */
+export async function findExistingOrganization(deps: AppDependencies, slug: string): Promise<OrganizationWithFeatures> {
   const found = await findOrganizationBySlug(deps.db, slug);
-  if (!found) failWithDetail(404, organizationMessages.notFound);
-  return presentOrganization(found);
+  if (!found) failNotFound(organizationMessages.notFound);
+  return found;
+}
+
+export async function findPublicOrganization(deps: AppDependencies, slug: string) {
+  return presentOrganization(await findExistingOrganization(deps, slug));
 }
 
 /** A new organization, waiting for its first manager; every toggle on, no paid flags. */
@@ -49,9 +59,9 @@ export async function createOrganization(deps: AppDependencies, input: Organizat
   const registrationToken = createSecret(24);
   try {
     const organizationId = await deps.db.transaction(async (transaction) => {
-      const [created] = await transaction
-        .insert(organizations)
-        .values({
+      const createdId = await insertOrganization(
+        transaction,
+        {
           slug: input.slug,
           name: input.name,
           corporateName: input.corporate_name,
@@ -59,14 +69,11 @@ export async function createOrganization(deps: AppDependencies, input: Organizat
           primaryColor: input.primary_color,
           secondaryColor: input.secondary_color,
           registrationTokenHash: hashSecret(registrationToken),
-        })
-        .returning({ id: organizations.id });
-      if (!created) throw new Error('organization not created');
-      await transaction
-        .insert(organizationFeatures)
-        .values(featureToggles.map((code) => ({ organizationId: created.id, code })));
-      await insertDefaultCategories(transaction, created.id);
-      return created.id;
+        },
+        featureToggles,
+      );
+      await insertDefaultCategories(transaction, createdId);
+      return createdId;
     });
     const found = await findOrganizationById(deps.db, organizationId);
     if (!found) throw new Error('organization vanished');
@@ -77,33 +84,30 @@ export async function createOrganization(deps: AppDependencies, input: Organizat
   }
 }
 
-export async function finishOrganizationRegister(
-  deps: AppDependencies,
-  request: FastifyRequest,
-  slug: string,
-  registration: FinishOrganizationRegister,
-) {
-  const found = await findOrganizationBySlug(deps.db, slug);
-  if (!found) failWithDetail(404, organizationMessages.notFound);
+/**
+ * The organization waiting for its first manager that this registration token opens (the token's
+ * hash, for endOrganizationRegistration); 404 for an unknown slug, 400 on `token` for a wrong token.
+ */
+export async function findOrganizationAwaitingManager(deps: AppDependencies, slug: string, token: string) {
+  const found = await findExistingOrganization(deps, slug);
   const expected = found.organization.registrationTokenHash;
-  const given = hashSecret(registration.token);
+  const given = hashSecret(token);
   if (!expected || !timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
     failOnField('token', organizationMessages.invalidRegistrationToken);
   }
-  await registerFirstManager(deps, request, found.organization, registration, async (transaction) => {
-    // Only one request may finish the registration: the token is cleared in the same transaction.
-    const cleared = await transaction
-      .update(organizations)
-      .set({ registrationTokenHash: null })
-      .where(eq(organizations.registrationTokenHash, given))
-      .returning({ id: organizations.id });
-    if (cleared.length === 0) failOnField('token', organizationMessages.invalidRegistrationToken);
-  });
+  return { organization: found.organization, registrationTokenHash: given };
 }
 
-function requireManagerOf(caller: Caller, slug: string): void {
-  if (caller.organizationSlug !== slug.toLowerCase() || caller.role !== 'manager')
-    failWithDetail(403, permissionDenied);
+/** In the transaction that creates the first manager: only one request may end the registration. */
+export async function endOrganizationRegistration(transaction: Transaction, registrationTokenHash: string) {
+  if (!(await clearRegistrationToken(transaction, registrationTokenHash))) {
+    failOnField('token', organizationMessages.invalidRegistrationToken);
+  }
+}
+
+/** Only the organization's own managers change it (the route admits managers only). */
+function requireOwnOrganization(caller: Caller, slug: string): void {
+  if (caller.organizationSlug !== slug.toLowerCase()) failNotAllowed(permissionDenied);
 }
 
 export async function changeOrganization(
@@ -112,7 +116,7 @@ export async function changeOrganization(
   slug: string,
   changes: OrganizationUpdate,
 ) {
-  requireManagerOf(caller, slug);
+  requireOwnOrganization(caller, slug);
   await updateOrganization(deps.db, caller.organizationId, {
     name: changes.name,
     corporateName: changes.corporate_name,
@@ -125,13 +129,12 @@ export async function changeOrganization(
 
 async function findCallerOrganization(deps: AppDependencies, caller: Caller) {
   const found = await findOrganizationById(deps.db, caller.organizationId);
-  if (!found) failWithDetail(404, organizationMessages.notFound);
+  if (!found) failNotFound(organizationMessages.notFound);
   return presentOrganization(found);
 }
 
 /** logo/: the logo (`file`), the favicon and the redirect link, each optional. */
 export async function changeBrandFiles(deps: AppDependencies, caller: Caller, request: FastifyRequest) {
-  if (caller.role !== 'manager') failWithDetail(403, permissionDenied);
   if (!request.isMultipart()) failOnField('file', 'Envie os arquivos como multipart/form-data.');
   const changes: { logo?: string; favicon?: string; linkRedirect?: string } = {};
   for await (const part of request.parts()) {

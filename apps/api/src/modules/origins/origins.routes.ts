@@ -8,8 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import { ClientQuerySchema, type ClientScope, resolveClientScope } from '../../lib/client-scope';
-import { failWithDetail } from '../../lib/http-errors';
+import { failNotFound } from '../../lib/domain-errors';
+import { ClientQuerySchema, type ClientScope } from '../../lib/scope';
+import { resolveClientScopeOfRequest } from '../../plugins/access';
 import { addPeriodOrderIssue, QueryDateSchema } from '../cash-flow/cash-flow-filters';
 import { describeOrigin } from './origin-name';
 
@@ -48,7 +49,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
   const idParams = z.object({ id: DatabaseIdTextSchema });
 
   api.get('/api/origin/', { schema: { tags, querystring: ClientQuerySchema } }, async (request) =>
-    listOrigins(deps, await resolveClientScope(deps.db, request)),
+    listOrigins(deps, await resolveClientScopeOfRequest(deps.db, request)),
   );
 
   api.put(
@@ -62,13 +63,13 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
       },
     },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const updated = await deps.db
         .update(origins)
         .set({ ignored: request.body.ignored })
         .where(and(eq(origins.id, request.params.id), scopeWhere(scope)))
         .returning({ id: origins.id });
-      if (updated.length === 0) failWithDetail(404, originNotFound);
+      if (updated.length === 0) failNotFound(originNotFound);
       return { id: request.params.id, ignored: request.body.ignored };
     },
   );
@@ -89,7 +90,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
       },
     },
     async (request, reply) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const [created] = await deps.db
         .insert(origins)
         .values({
@@ -101,7 +102,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
           nickname: request.body.nickname,
         })
         .returning({ id: origins.id });
-      if (!created) failWithDetail(500, 'Erro inesperado');
+      if (!created) throw new Error('INSERT … RETURNING gave no row for a new origin');
       const [view] = (await listOrigins(deps, scope)).filter((origin) => origin.id === created.id);
       return reply.status(201).send(view);
     },
@@ -111,12 +112,12 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
     '/api/manual-account/:id/',
     { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
     async (request, reply) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const deleted = await deps.db
         .delete(origins)
         .where(and(eq(origins.id, request.params.id), eq(origins.kind, 'manual'), scopeWhere(scope)))
         .returning({ id: origins.id });
-      if (deleted.length === 0) failWithDetail(404, originNotFound);
+      if (deleted.length === 0) failNotFound(originNotFound);
       return reply.status(204).send();
     },
   );
@@ -132,7 +133,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
       },
     },
     async (request) => {
-      const scope = await resolveClientScope(deps.db, request);
+      const scope = await resolveClientScopeOfRequest(deps.db, request);
       const months = await deps.db
         .select({
           originId: transactions.originId,

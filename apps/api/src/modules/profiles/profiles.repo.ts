@@ -1,8 +1,9 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { profiles, users } from '../../db/schema';
 import type { PageQuery } from '../../lib/pagination';
+import { buildReachableClientsWhere } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
 
 const plannerUsers = alias(users, 'planner_users');
@@ -45,21 +46,22 @@ export async function updateSelf(db: Database, caller: Caller, changes: Partial<
     .where(and(eq(users.id, caller.userId), eq(users.organizationId, caller.organizationId)));
 }
 
-/**
- * Clients the caller may see: a planner their own, a manager (asking as manager) every client
- * of the organization. The scope is in the query, never checked after the fact.
- */
-export async function findClients(db: Database, caller: Caller, asManager: boolean, page: PageQuery) {
-  const scope = and(
-    eq(users.organizationId, caller.organizationId),
-    eq(profiles.accessLevel, 'client'),
-    asManager ? undefined : eq(profiles.plannerUserId, caller.userId),
-  );
+/** How many profiles (with their users) answer a condition: a list's count beside its page. */
+async function countProfiles(db: Database, condition: SQL): Promise<number> {
   const [total] = await db
     .select({ total: count() })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(scope);
+    .where(condition);
+  return total?.total ?? 0;
+}
+
+/**
+ * Clients the caller may see: a planner their own; a manager every client of the organization, or
+ * only those they advise themselves when listing as a planner (`ownClientsOnly`).
+ */
+export async function findClients(db: Database, caller: Caller, ownClientsOnly: boolean, page: PageQuery) {
+  const scope = buildReachableClientsWhere(caller, { ownClientsOnly });
   const rows = await db
     .select({
       id: users.id,
@@ -80,16 +82,11 @@ export async function findClients(db: Database, caller: Caller, asManager: boole
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(page.limit)
     .offset(page.offset);
-  return { count: total?.total ?? 0, rows };
+  return { count: await countProfiles(db, scope), rows };
 }
 
 export async function findPlanners(db: Database, caller: Caller, page: PageQuery) {
-  const scope = and(eq(users.organizationId, caller.organizationId), eq(profiles.accessLevel, 'planner'));
-  const [total] = await db
-    .select({ total: count() })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(scope);
+  const scope = and(eq(users.organizationId, caller.organizationId), eq(profiles.accessLevel, 'planner')) as SQL;
   const rows = await db
     .select({
       id: users.id,
@@ -107,10 +104,10 @@ export async function findPlanners(db: Database, caller: Caller, page: PageQuery
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(page.limit)
     .offset(page.offset);
-  return { count: total?.total ?? 0, rows };
+  return { count: await countProfiles(db, scope), rows };
 }
 
-/** Moves a client to a planner, both of the caller's organization; false when either is not. */
+/** Moves a client the caller may act for to a planner of their organization; false when either is not. */
 export async function updateClientPlanner(
   db: Database,
   caller: Caller,
@@ -123,16 +120,15 @@ export async function updateClientPlanner(
     .innerJoin(profiles, and(eq(profiles.userId, users.id), eq(profiles.accessLevel, 'planner')))
     .where(and(eq(users.id, plannerUserId), eq(users.organizationId, caller.organizationId)));
   if (!planner) return false;
+  const reachableClient = db
+    .select({ id: users.id })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(users.id, clientUserId), buildReachableClientsWhere(caller)));
   const updated = await db
     .update(profiles)
     .set({ plannerUserId })
-    .where(
-      and(
-        eq(profiles.userId, clientUserId),
-        eq(profiles.accessLevel, 'client'),
-        sql`${profiles.userId} in (select ${users.id} from ${users} where ${users.organizationId} = ${caller.organizationId})`,
-      ),
-    )
+    .where(and(eq(profiles.accessLevel, 'client'), inArray(profiles.userId, reachableClient)))
     .returning({ id: profiles.id });
   return updated.length > 0;
 }

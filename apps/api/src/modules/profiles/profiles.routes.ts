@@ -1,10 +1,12 @@
+import { BadRequestSchema, DetailSchema, ErrorDetailSchema } from '@prumo/contract/common';
+import { ClientPageSchema, PersonaPlannerSchema, PersonaSchema, PlannerPageSchema } from '@prumo/contract/profiles';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { PageQuerySchema } from '../../lib/pagination';
-import { requireCaller } from '../../plugins/authentication';
+import { anyone, managersOnly, plannersAndManagers, readCaller } from '../../plugins/access';
 import {
   changeClientPlanner,
   editProfile,
@@ -12,6 +14,7 @@ import {
   findPersona,
   listClients,
   listPlanners,
+  profileMessages,
 } from './profiles.service';
 
 /** A person's id the call cannot do without: missing is 'Este campo é obrigatório', anything else wrong 'Valor inválido'. */
@@ -24,40 +27,67 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDependencie
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Perfis'];
 
-  api.get('/api/me/', { schema: { tags } }, async (request) => findPersona(deps, requireCaller(request)));
+  api.get(
+    '/api/me/',
+    { config: { access: { roles: anyone } }, schema: { tags, response: { 200: PersonaSchema } } },
+    async (request) => findPersona(deps, readCaller(request)),
+  );
 
-  api.post('/api/profiles/edit/', { schema: { tags } }, async (request) =>
-    editProfile(deps, requireCaller(request), request),
+  api.post(
+    '/api/profiles/edit/',
+    // JSON or multipart (with a picture): the service reads and checks the fields itself.
+    {
+      config: { access: { roles: anyone } },
+      schema: { tags, response: { 200: PersonaSchema, 400: BadRequestSchema } },
+    },
+    async (request) => editProfile(deps, readCaller(request), request),
   );
 
   api.get(
     '/api/profiles/clients/',
-    { schema: { tags, querystring: PageQuerySchema.extend({ profile: z.string().optional() }) } },
+    {
+      config: { access: { roles: plannersAndManagers } },
+      schema: {
+        tags,
+        querystring: PageQuerySchema.extend({ profile: z.string().optional() }),
+        response: { 200: ClientPageSchema },
+      },
+    },
     async (request) =>
-      listClients(deps, requireCaller(request, 'planner'), request, request.query.profile === 'manager', request.query),
+      listClients(deps, readCaller(request), request, request.query.profile === 'manager', request.query),
   );
 
-  api.get('/api/profiles/planner/', { schema: { tags, querystring: PageQuerySchema } }, async (request) => {
-    const caller = requireCaller(request);
-    if (caller.role === 'client') return findCallerPlanner(deps, caller);
-    return listPlanners(deps, requireCaller(request, 'manager'), request, request.query);
-  });
+  // A client reads their own planner; a manager lists the organization's planners.
+  api.get(
+    '/api/profiles/planner/',
+    {
+      config: { access: { roles: ['client', 'manager'] } },
+      schema: {
+        tags,
+        querystring: PageQuerySchema,
+        response: { 200: z.union([PersonaPlannerSchema, PlannerPageSchema]), 404: ErrorDetailSchema },
+      },
+    },
+    async (request) => {
+      const caller = readCaller(request);
+      if (caller.role === 'client') return findCallerPlanner(deps, caller);
+      return listPlanners(deps, caller, request, request.query);
+    },
+  );
 
   api.put(
     '/api/profiles/clients/change-planner/',
     {
+      config: { access: { roles: managersOnly } },
       schema: {
         tags,
-        body: z.object({
-          client: RequiredIdSchema,
-          planner: RequiredIdSchema,
-        }),
+        body: z.object({ client: RequiredIdSchema, planner: RequiredIdSchema }),
+        response: { 200: DetailSchema },
       },
     },
     async (request) => {
-      const caller = requireCaller(request, 'manager');
-      await changeClientPlanner(deps, caller, request.body.client, request.body.planner);
-      return { detail: 'Planejador alterado' };
+      await changeClientPlanner(deps, readCaller(request), request.body.client, request.body.planner);
+      return { detail: profileMessages.plannerChanged };
     },
   );
 }

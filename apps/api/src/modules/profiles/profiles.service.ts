@@ -1,34 +1,36 @@
+import type { Persona } from '@prumo/contract/profiles';
 import { ProfileEditSchema } from '@prumo/domain/account/schemas';
 import { roleLevels } from '@prumo/domain/auth/roles';
 import { featureToggles } from '@prumo/domain/organization/features';
 import { emptyUpdateMessage, hasSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
-import { failOnField, failWithDetail } from '../../lib/http-errors';
+import { failNotAllowed, failNotFound, failOnField } from '../../lib/domain-errors';
 import { buildPage, type PageQuery } from '../../lib/pagination';
+import { readUploadedImage } from '../../lib/uploaded-image';
 import { parseOrFail } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
-import { presentOrganization } from '../organizations/organization-view';
-import { findOrganizationById } from '../organizations/organizations.repo';
+import { findOrganizationById, presentOrganization } from '../organizations/index';
 import { findClients, findOwnPlanner, findPlanners, findSelf, updateClientPlanner, updateSelf } from './profiles.repo';
-import { readUploadedImage } from './uploaded-image';
 
 export const profileMessages = {
   noPlanner: 'Nenhum planejador',
   userWithoutOrganization: 'Usuário sem organização',
   clientOrPlannerNotFound: 'Não encontramos o usuário informado!',
+  plannerChanged: 'Planejador alterado',
 };
 
 const toggles = new Set<string>(featureToggles);
 
-/** The Persona of product §3: who is signed in, their organization, role and planner. */
-export async function findPersona(deps: AppDependencies, caller: Caller) {
+/** Who is signed in: their organization, role and planner. */
+export async function findPersona(deps: AppDependencies, caller: Caller): Promise<Persona> {
   const [self, organization, planner] = await Promise.all([
     findSelf(deps.db, caller),
     findOrganizationById(deps.db, caller.organizationId),
     caller.role === 'client' ? findOwnPlanner(deps.db, caller) : Promise.resolve(null),
   ]);
-  if (!self || !organization) failWithDetail(403, profileMessages.userWithoutOrganization);
+  // A user without a profile (a visitor) or an organization has no persona.
+  if (!self || !organization || caller.role === 'visitor') failNotAllowed(profileMessages.userWithoutOrganization);
   return {
     id: self.id,
     email: self.email,
@@ -91,6 +93,7 @@ export async function editProfile(deps: AppDependencies, caller: Caller, request
   return findPersona(deps, caller);
 }
 
+/** A planner's clients; a manager's every client with `asManager`, else the ones they advise themselves. */
 export async function listClients(
   deps: AppDependencies,
   caller: Caller,
@@ -98,7 +101,7 @@ export async function listClients(
   asManager: boolean,
   page: PageQuery,
 ) {
-  const { count, rows } = await findClients(deps.db, caller, asManager && caller.role === 'manager', page);
+  const { count, rows } = await findClients(deps.db, caller, !asManager, page);
   return buildPage(
     request,
     page,
@@ -137,7 +140,7 @@ export async function listPlanners(deps: AppDependencies, caller: Caller, reques
 
 export async function findCallerPlanner(deps: AppDependencies, caller: Caller) {
   const planner = await findOwnPlanner(deps.db, caller);
-  if (!planner) failWithDetail(404, profileMessages.noPlanner);
+  if (!planner) failNotFound(profileMessages.noPlanner);
   return {
     user: { id: planner.id, first_name: planner.firstName, last_name: planner.lastName, email: planner.email },
     telephone: planner.phone,

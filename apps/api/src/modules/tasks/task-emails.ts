@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
+import type { ClientScope } from '../../lib/scope';
 import { findPublicOrigin, sendBrandedEmail } from '../accounts/account-emails';
 import { findNotificationSettings } from '../notification-settings/notification-settings.repo';
 import { findOrganizationById } from '../organizations/organizations.repo';

@@ -1,35 +1,16 @@
 import type { TaskStatus, TaskType } from '@prumo/domain/tasks/task-rules';
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { profiles, tasks, users } from '../../db/schema';
-import type { ClientScope } from '../../lib/client-scope';
-import type { Caller } from '../../plugins/authentication';
+import { tasks, users } from '../../db/schema';
+import {
+  buildClientOwnedWhere,
+  buildVisiblePlanningsWhere,
+  buildVisibleTasksWhere,
+  type ClientScope,
+  type Scope,
+} from '../../lib/scope';
 
 type Executor = Database | Transaction;
-
-/**
- * Whose tasks a caller reaches: a client their own; a planner those of their clients; a manager
- * those of the organization's clients. `clientUserId` narrows to one client when the call names one.
- * A client never reaches a task not sent to them yet: a planning still the planner's draft (ADR 6).
- */
-export interface TaskViewer {
-  caller: Caller;
-  clientUserId: number | null;
-}
-
-function buildViewerWhere(viewer: TaskViewer) {
-  const { caller } = viewer;
-  return and(
-    eq(tasks.organizationId, caller.organizationId),
-    caller.role === 'client' ? eq(tasks.clientUserId, caller.userId) : undefined,
-    caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
-    caller.role === 'planner'
-      ? sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${tasks.clientUserId}
-          and ${profiles.accessLevel} = 'client' and ${profiles.plannerUserId} = ${caller.userId})`
-      : undefined,
-    caller.role !== 'client' && viewer.clientUserId ? eq(tasks.clientUserId, viewer.clientUserId) : undefined,
-  );
-}
 
 const taskColumns = {
   id: tasks.id,
@@ -71,19 +52,13 @@ export interface TaskFilter {
   offset: number;
 }
 
-function buildFilterWhere(scope: ClientScope, filter: TaskFilter) {
-  return and(
-    eq(tasks.organizationId, scope.organizationId),
-    eq(tasks.clientUserId, scope.clientUserId),
-    scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
+/** One client's tasks, newest first, and how many match. */
+export async function findTaskPage(db: Database, scope: ClientScope, filter: TaskFilter) {
+  const where = and(
+    buildVisibleTasksWhere(scope),
     filter.statuses ? inArray(tasks.status, filter.statuses) : undefined,
     filter.types ? inArray(tasks.type, filter.types) : undefined,
   );
-}
-
-/** One client's tasks, newest first, and how many match. */
-export async function findTaskPage(db: Database, scope: ClientScope, filter: TaskFilter) {
-  const where = buildFilterWhere(scope, filter);
   const [rows, [total]] = await Promise.all([
     db
       .select(taskColumns)
@@ -97,34 +72,42 @@ export async function findTaskPage(db: Database, scope: ClientScope, filter: Tas
   return { count: total?.total ?? 0, rows: rows as TaskRow[] };
 }
 
-/** A task the viewer reaches (of `type` when given), locked for the change that follows when in a transaction. */
+/** A task the scope sees (of `type` when given), locked for the change that follows when in a transaction. */
 export async function findTask(
   db: Executor,
-  viewer: TaskViewer,
+  scope: Scope,
   id: number,
   options: { type?: TaskType; lock?: boolean } = {},
 ): Promise<TaskRow | null> {
   const query = db
     .select(taskColumns)
     .from(tasks)
-    .where(and(eq(tasks.id, id), options.type ? eq(tasks.type, options.type) : undefined, buildViewerWhere(viewer)));
+    .where(
+      and(eq(tasks.id, id), options.type ? eq(tasks.type, options.type) : undefined, buildVisibleTasksWhere(scope)),
+    );
   const [task] = options.lock ? await query.for('update', { of: tasks }) : await query;
   return (task as TaskRow | undefined) ?? null;
 }
 
-export async function insertTask(
+export interface NewTaskValues {
+  type: TaskType;
+  title: string;
+  message?: string | null;
+  start?: string | null;
+  end?: string | null;
+  /** null keeps the task the planner's draft; left out, it is sent now. */
+  sentAt?: Date | null;
+}
+
+/**
+ * Inserts a task unless one its kind allows only once is open already (answers null then): the
+ * unique index settles two racing inserts without failing the transaction around them.
+ */
+export async function insertTaskUnlessOpen(
   db: Executor,
   scope: ClientScope,
-  values: {
-    type: TaskType;
-    title: string;
-    message: string | null;
-    start: string | null;
-    end: string | null;
-    /** null keeps the task the planner's draft; left out, it is sent now. */
-    sentAt?: Date | null;
-  },
-): Promise<number> {
+  values: NewTaskValues,
+): Promise<number | null> {
   const [task] = await db
     .insert(tasks)
     .values({
@@ -133,30 +116,49 @@ export async function insertTask(
       clientUserId: scope.clientUserId,
       createdByUserId: scope.caller.userId,
     })
+    .onConflictDoNothing()
     .returning({ id: tasks.id });
-  if (!task) throw new Error('task not created');
-  return task.id;
+  return task?.id ?? null;
 }
 
-/** Sets the status of a task the viewer reaches; answers whether one was changed. */
+/** Sets the status of a task the scope sees; answers whether one was changed. */
 export async function updateTaskStatus(
   db: Executor,
-  viewer: TaskViewer,
+  scope: Scope,
   taskId: number,
   status: TaskStatus,
 ): Promise<boolean> {
   const updated = await db
     .update(tasks)
     .set({ status })
-    .where(and(eq(tasks.id, taskId), buildViewerWhere(viewer)))
+    .where(and(eq(tasks.id, taskId), buildVisibleTasksWhere(scope)))
     .returning({ id: tasks.id });
   return updated.length > 0;
 }
 
-export async function deleteTask(db: Executor, viewer: TaskViewer, id: number): Promise<boolean> {
+/**
+ * Sets the status of a planning the scope sees; an adviser's change sends it to the client, and
+ * the first sending is kept. Answers whether one was changed.
+ */
+export async function updatePlanningStatus(
+  db: Executor,
+  scope: ClientScope,
+  id: number,
+  status: TaskStatus,
+): Promise<boolean> {
+  const sentAt = scope.caller.role === 'client' ? undefined : sql`coalesce(${tasks.sentAt}, now())`;
+  const updated = await db
+    .update(tasks)
+    .set({ status, sentAt })
+    .where(and(eq(tasks.id, id), buildVisiblePlanningsWhere(scope)))
+    .returning({ id: tasks.id });
+  return updated.length > 0;
+}
+
+export async function deleteTask(db: Executor, scope: Scope, id: number): Promise<boolean> {
   const deleted = await db
     .delete(tasks)
-    .where(and(eq(tasks.id, id), buildViewerWhere(viewer)))
+    .where(and(eq(tasks.id, id), buildVisibleTasksWhere(scope)))
     .returning({ id: tasks.id });
   return deleted.length > 0;
 }
@@ -185,17 +187,19 @@ export async function findOtherOpenTask(
   return open?.id ?? null;
 }
 
-/** Statements arrived: the client's open import tasks are done, and show the files of this bundle. */
-export async function completeImportTasks(db: Executor, scope: ClientScope, bundleId: number): Promise<void> {
+/**
+ * Marks the client's open tasks of a type done (with the bundle that completed them, for imports),
+ * when `stillApplies` holds at the moment of the update.
+ */
+export async function completeOpenTasks(
+  db: Executor,
+  scope: ClientScope,
+  type: TaskType,
+  changes: { bundleId?: number } = {},
+  stillApplies?: SQL,
+): Promise<void> {
   await db
     .update(tasks)
-    .set({ status: 'done', bundleId })
-    .where(
-      and(
-        eq(tasks.organizationId, scope.organizationId),
-        eq(tasks.clientUserId, scope.clientUserId),
-        eq(tasks.type, 'import'),
-        eq(tasks.status, 'pending'),
-      ),
-    );
+    .set({ status: 'done', ...changes })
+    .where(and(buildClientOwnedWhere(tasks, scope), eq(tasks.type, type), eq(tasks.status, 'pending'), stillApplies));
 }

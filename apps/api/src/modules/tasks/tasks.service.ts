@@ -7,27 +7,39 @@ import {
   type TaskType,
   taskMessages,
 } from '@prumo/domain/tasks/task-rules';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
-import type { ClientScope } from '../../lib/client-scope';
-import { failWithDetail } from '../../lib/http-errors';
+import { fail, failInvalid, failNotFound } from '../../lib/domain-errors';
+import type { ClientScope, Scope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
-import { countMonthBudgetItems } from '../budget/budget.repo';
 import { emailNewTaskToClient } from './task-emails';
 import {
+  completeOpenTasks,
   deleteTask,
   findOtherOpenTask,
   findTask,
   findTaskPage,
-  insertTask,
+  insertTaskUnlessOpen,
+  type NewTaskValues,
   type TaskFilter,
   type TaskRow,
-  type TaskViewer,
+  updatePlanningStatus,
   updateTaskStatus,
 } from './tasks.repo';
 
-/** product §3 Task, with who created it and, for imports, the bundle of files that closed it. */
+type Executor = Database | Transaction;
+
+/**
+ * What the tasks module asks of the budget, given when its routes are registered (the budget
+ * builds on tasks, not the other way round): how many items a client's month plans.
+ */
+export interface PlanningRules {
+  countPlannedItems(db: Executor, scope: ClientScope, month: string): Promise<number>;
+}
+
+/** A task, with who created it and, for imports, the bundle of files that closed it. */
 export function presentTask(task: TaskRow) {
   return {
     id: task.id,
@@ -46,7 +58,6 @@ export function presentTask(task: TaskRow) {
     sent_at: task.sentAt?.toISOString() ?? null,
   };
 }
-export type PresentedTask = ReturnType<typeof presentTask>;
 
 /** Why a task cannot be open (pending) now: another of its kind is (ADR 5). */
 export function describeAlreadyOpen(task: { type: TaskType; start: string | null }): string {
@@ -55,9 +66,9 @@ export function describeAlreadyOpen(task: { type: TaskType; start: string | null
     : taskMessages.categorizingAlreadyOpen;
 }
 
-export async function findPresentedTask(deps: AppDependencies, viewer: TaskViewer, id: number, type?: TaskType) {
-  const task = await findTask(deps.db, viewer, id, { type });
-  if (!task) failWithDetail(404, taskMessages.notFound);
+export async function findPresentedTask(deps: AppDependencies, scope: Scope, id: number, type?: TaskType) {
+  const task = await findTask(deps.db, scope, id, { type });
+  if (!task) failNotFound(taskMessages.notFound);
   return presentTask(task);
 }
 
@@ -68,8 +79,36 @@ export async function listTasks(deps: AppDependencies, scope: ClientScope, filte
 }
 
 /**
+ * Opens a task for the scope's client unless one its kind allows only once is open already: a
+ * planning per month, one categorizing task (ADR 5). Answers the new task's id, or null.
+ */
+export async function openTask(db: Executor, scope: ClientScope, task: NewTaskValues): Promise<number | null> {
+  const candidate = { id: null, type: task.type, start: task.start ?? null };
+  if (await findOtherOpenTask(db, scope.clientUserId, candidate)) return null;
+  return insertTaskUnlessOpen(db, scope, task);
+}
+
+/** Lines are left to categorize: the client's one categorizing task lists them all. */
+export async function openCategorizingTask(db: Executor, scope: ClientScope): Promise<void> {
+  await openTask(db, scope, { type: 'categorizing', title: 'Categorizar transações importadas' });
+}
+
+/**
+ * The client's pending categorizing task is done — when `stillApplies` holds at the moment of the
+ * update (the caller's "nothing is left to categorize", checked in the same statement).
+ */
+export async function closeCategorizingTask(db: Executor, scope: ClientScope, stillApplies?: SQL): Promise<void> {
+  await completeOpenTasks(db, scope, 'categorizing', {}, stillApplies);
+}
+
+/** Statements arrived: the client's open import tasks are done, and show the files of this bundle. */
+export async function completeImportTasks(db: Executor, scope: ClientScope, bundleId: number): Promise<void> {
+  await completeOpenTasks(db, scope, 'import', { bundleId });
+}
+
+/**
  * POST tasks/{type}/ by the client's planner or a manager. A planning per client and month, and
- * one categorizing task per client, may be open at a time; the index settles two racing requests.
+ * one categorizing task per client, may be open at a time.
  */
 export async function createTask(
   deps: AppDependencies,
@@ -78,30 +117,19 @@ export async function createTask(
   type: TaskType,
   task: NewTask,
 ) {
-  const candidate = { id: null, type, start: task.start };
-  let taskId: number;
-  try {
-    taskId = await deps.db.transaction(async (transaction) => {
-      if (await findOtherOpenTask(transaction, scope.clientUserId, candidate)) {
-        failWithDetail(400, describeAlreadyOpen(candidate));
-      }
-      return insertTask(transaction, scope, {
-        type,
-        title: task.title,
-        message: task.message,
-        start: task.start,
-        end: task.end,
-        // A planning is the planner's draft until they first finish it (ADR 6).
-        ...(type === 'budget-planning' ? { sentAt: null } : {}),
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) failWithDetail(400, describeAlreadyOpen(candidate));
-    throw error;
-  }
-  const created = await findTask(deps.db, { caller: scope.caller, clientUserId: scope.clientUserId }, taskId);
+  const taskId = await openTask(deps.db, scope, {
+    type,
+    title: task.title,
+    message: task.message,
+    start: task.start,
+    end: task.end,
+    // A planning is the planner's draft until they first finish it (ADR 6).
+    ...(type === 'budget-planning' ? { sentAt: null } : {}),
+  });
+  if (taskId === null) failInvalid(describeAlreadyOpen({ type, start: task.start }));
+  const created = await findTask(deps.db, scope, taskId);
   if (!created) throw new Error('created task vanished');
-  // A planning's e-mail goes when the planner sends it (finishBudgetPlanning).
+  // A planning's e-mail goes when the planner sends it (finishPlanningTask).
   if (created.sentAt) await emailNewTaskToClient(deps, request, scope, created);
   return presentTask(created);
 }
@@ -111,43 +139,81 @@ export async function createTask(
  * too: it was sent to the client and something is planned for its month (ADR 6). A planner cannot
  * close an unsent or empty draft this way either.
  */
-async function assertPlanningAcceptable(db: Transaction, viewer: TaskViewer, task: TaskRow): Promise<void> {
-  const scope = {
-    organizationId: viewer.caller.organizationId,
-    clientUserId: task.clientUserId,
-    caller: viewer.caller,
-  };
-  const planned = task.start ? await countMonthBudgetItems(db, scope, findMonthOfDay(task.start)) : 0;
-  if (!task.sentAt || planned === 0) failWithDetail(400, taskMessages.planningNotFinished);
+async function assertPlanningAcceptable(
+  db: Transaction,
+  rules: PlanningRules,
+  scope: Scope,
+  task: TaskRow,
+): Promise<void> {
+  const clientScope = { ...scope, clientUserId: task.clientUserId };
+  const planned = task.start ? await rules.countPlannedItems(db, clientScope, findMonthOfDay(task.start)) : 0;
+  if (!task.sentAt || planned === 0) failInvalid(taskMessages.planningNotFinished);
 }
 
 /** PUT tasks/task/{id}/change-status/: the rules of findStatusChangeRefusal, then the open-task rules. */
-export async function changeTaskStatus(deps: AppDependencies, viewer: TaskViewer, id: number, status: TaskStatus) {
-  const actor = viewer.caller.role === 'client' ? 'client' : 'adviser';
+export async function changeTaskStatus(
+  deps: AppDependencies,
+  rules: PlanningRules,
+  scope: Scope,
+  id: number,
+  status: TaskStatus,
+) {
+  const actor = scope.caller.role === 'client' ? 'client' : 'adviser';
   try {
     await deps.db.transaction(async (transaction) => {
-      const task = await findTask(transaction, viewer, id, { lock: true });
-      if (!task) failWithDetail(404, taskMessages.notFound);
+      const task = await findTask(transaction, scope, id, { lock: true });
+      if (!task) failNotFound(taskMessages.notFound);
       const refusal = findStatusChangeRefusal(actor, task.status, status);
-      if (refusal) failWithDetail(refusal === taskMessages.onlyClientIgnores ? 403 : 400, refusal);
+      if (refusal) fail(refusal === taskMessages.onlyClientIgnores ? 'notAllowed' : 'invalid', refusal);
       if (task.status === status) return;
       if (status === 'done' && task.type === 'budget-planning') {
-        await assertPlanningAcceptable(transaction, viewer, task);
+        await assertPlanningAcceptable(transaction, rules, scope, task);
       }
       if (status === 'pending' && (await findOtherOpenTask(transaction, task.clientUserId, task))) {
-        failWithDetail(400, describeAlreadyOpen(task));
+        failInvalid(describeAlreadyOpen(task));
       }
-      if (!(await updateTaskStatus(transaction, viewer, task.id, status))) failWithDetail(404, taskMessages.notFound);
+      if (!(await updateTaskStatus(transaction, scope, task.id, status))) failNotFound(taskMessages.notFound);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const task = await findTask(deps.db, viewer, id);
-    failWithDetail(400, task ? describeAlreadyOpen(task) : taskMessages.notFound);
+    const task = await findTask(deps.db, scope, id);
+    failInvalid(task ? describeAlreadyOpen(task) : taskMessages.notFound);
   }
-  return findPresentedTask(deps, viewer, id);
+  return findPresentedTask(deps, scope, id);
+}
+
+/**
+ * A planner finishing a planning sends it (pending: the client sees it as new); a client finishing
+ * it accepts it (done). Reopening one is refused while another planning of its month is open.
+ * Answers whether a planning the scope sees changed, and whether this was its first sending (the
+ * client is then told by e-mail).
+ */
+export async function finishPlanningTask(
+  db: Transaction,
+  scope: ClientScope,
+  planning: { id: number; start: string; sentAt: Date | null },
+  status: TaskStatus,
+): Promise<{ changed: boolean; isFirstSending: boolean }> {
+  const reopened = { id: planning.id, type: 'budget-planning' as const, start: planning.start };
+  if (status === 'pending' && (await findOtherOpenTask(db, scope.clientUserId, reopened))) {
+    failInvalid(describeAlreadyOpen(reopened));
+  }
+  const changed = await updatePlanningStatus(db, scope, planning.id, status);
+  return { changed, isFirstSending: changed && status === 'pending' && planning.sentAt === null };
+}
+
+/** Tells the client by e-mail of a task now given to them (a planning's first sending). */
+export async function emailTaskToClient(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  scope: ClientScope,
+  id: number,
+): Promise<void> {
+  const task = await findTask(deps.db, scope, id);
+  if (task) await emailNewTaskToClient(deps, request, scope, task);
 }
 
 /** DELETE tasks/task/{id}/ by the client's planner or a manager. */
-export async function removeTask(deps: AppDependencies, viewer: TaskViewer, id: number): Promise<void> {
-  if (!(await deleteTask(deps.db, viewer, id))) failWithDetail(404, taskMessages.notFound);
+export async function removeTask(deps: AppDependencies, scope: Scope, id: number): Promise<void> {
+  if (!(await deleteTask(deps.db, scope, id))) failNotFound(taskMessages.notFound);
 }

@@ -17,6 +17,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { Organization } from '@prumo/contract/organizations';
+import type { Persona } from '@prumo/contract/profiles';
 import {
   type AppRoute,
   type AppRouteName,
@@ -42,7 +44,6 @@ import { listEnabledToggles, useOrganization, useOrganizationBrand } from '../..
 import { formatPersonName, usePersona } from '../../lib/persona';
 import { adoptOrganization, computeSessionEnd, hardKick, kickToLogin } from '../../lib/session';
 import { readToken, saveTokenConfig } from '../../lib/storage';
-import type { Organization, Persona } from '../../types/api';
 import { type AppRouteHandle, availableAppRoutes } from '../app-screens';
 import { isUnknownAddressMatch } from '../routes/redirects';
 

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import type { BudgetPlanningTask } from '@prumo/contract/budget';
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
@@ -6,7 +7,6 @@ import { BudgetPlanning } from '../../../features/budget/components/budget-plann
 import { BudgetPlanningTaskList } from '../../../features/budget/components/budget-planning-task-list';
 import { useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
-import type { BudgetPlanningTask } from '../../../types/budget-api';
 
 function readPositiveId(value: string | null): number | null {
   return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;

@@ -1,9 +1,10 @@
+import type { AccessLinkSession } from '@prumo/contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 
 /** POST rest-auth/access/: trades a one-time fast-access token for a session key. */
-export function accessWithLink(token: string): Promise<{ key: string; organization: string }> {
-  return requestApi<{ key: string; organization: string }>('rest-auth/access/', {
+export function accessWithLink(token: string): Promise<AccessLinkSession> {
+  return requestApi<AccessLinkSession>('rest-auth/access/', {
     method: 'POST',
     body: { token },
     authenticated: false,

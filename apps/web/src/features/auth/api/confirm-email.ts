@@ -1,10 +1,10 @@
+import type { Detail } from '@prumo/contract/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { DetailAnswer } from '../../../types/api';
 
 /** POST profiles/email/confirm/ with the link's key. */
-export function confirmEmail(key: string, signal?: AbortSignal): Promise<DetailAnswer> {
-  return requestApi<DetailAnswer>('profiles/email/confirm/', {
+export function confirmEmail(key: string, signal?: AbortSignal): Promise<Detail> {
+  return requestApi<Detail>('profiles/email/confirm/', {
     method: 'POST',
     body: { key },
     authenticated: false,

@@ -1,11 +1,11 @@
+import type { Detail } from '@prumo/contract/common';
 import type { PasswordResetConfirm } from '@prumo/domain/account/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { DetailAnswer } from '../../../types/api';
 
 /** POST rest-auth/password/reset/confirm/ with the uid and token of the e-mailed link. */
-export function confirmPasswordReset(body: PasswordResetConfirm): Promise<DetailAnswer> {
-  return requestApi<DetailAnswer>('rest-auth/password/reset/confirm/', {
+export function confirmPasswordReset(body: PasswordResetConfirm): Promise<Detail> {
+  return requestApi<Detail>('rest-auth/password/reset/confirm/', {
     method: 'POST',
     body,
     authenticated: false,

@@ -3,9 +3,8 @@ import { useForm } from '@mantine/form';
 import { EmailSchema } from '@prumo/domain/account/fields';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
-import { notifyError } from '../../../lib/notifications';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { useRequestAccessLink } from '../api/request-access-link';
 
 const validator = createSchemaValidator(z.object({ email: EmailSchema }));
@@ -30,15 +29,7 @@ export function AccessLinkForm({ organization }: { organization: string }) {
       { email: parsed.data.email, organization },
       {
         onSuccess: (answer) => setSentMessage(answer?.detail || neutralSentMessage),
-        onError: (error) => {
-          if (isApiError(error) && error.notified) return;
-          const unplaced = isApiError(error)
-            ? applyServerFieldErrors(error.fieldErrors, ['email'], form.setFieldError)
-            : [];
-          if (unplaced.length > 0 || !isApiError(error) || Object.keys(error.fieldErrors).length === 0) {
-            notifyError(describeError(error));
-          }
-        },
+        onError: createFormMutationErrorHandler(form, { fields: ['email'] }),
       },
     );
   });

@@ -4,12 +4,13 @@ import { PasswordResetConfirmSchema } from '@prumo/domain/account/schemas';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 const formFields = ['new_password1', 'new_password2'];
+const linkFields = ['uid', 'token'];
 
 interface PasswordResetConfirmFormProps {
   organization: string;
@@ -46,21 +47,14 @@ export function PasswordResetConfirmForm({ organization, uid, token }: PasswordR
         notifySuccess('Senha alterada');
         navigate(paths.organization.login.getHref(organization), { replace: true });
       },
-      onError: (error) => {
-        if (isApiError(error) && error.notified) return;
-        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-        // The uid and token come from the link: their errors mean the link itself is bad.
-        const linkMessage = fieldErrors.token ?? fieldErrors.uid;
-        if (linkMessage) setLinkError(linkMessage);
-        const unplaced = applyServerFieldErrors(
-          Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => field !== 'token' && field !== 'uid')),
-          formFields,
-          form.setFieldError,
-        );
-        if (!linkMessage && (unplaced.length > 0 || Object.keys(fieldErrors).length === 0)) {
-          notifyError(describeError(error));
-        }
-      },
+      // The uid and token come from the link: their errors mean the link itself is bad.
+      onError: createFormMutationErrorHandler(
+        {
+          setFieldError: (field, message) =>
+            linkFields.includes(field) ? setLinkError(message) : form.setFieldError(field, message),
+        },
+        { fields: [...formFields, ...linkFields] },
+      ),
     });
   });
 

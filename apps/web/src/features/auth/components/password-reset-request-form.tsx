@@ -4,8 +4,8 @@ import { PasswordResetSchema } from '@prumo/domain/account/schemas';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifyError } from '../../../lib/notifications';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -26,15 +26,7 @@ export function PasswordResetRequestForm({ organization }: { organization: strin
     }
     mutation.mutate(parsed.data, {
       onSuccess: () => setSentTo(parsed.data.email),
-      onError: (error) => {
-        if (isApiError(error) && error.notified) return;
-        const unplaced = isApiError(error)
-          ? applyServerFieldErrors(error.fieldErrors, ['email'], form.setFieldError)
-          : [];
-        if (unplaced.length > 0 || !isApiError(error) || Object.keys(error.fieldErrors).length === 0) {
-          notifyError(describeError(error));
-        }
-      },
+      onError: createFormMutationErrorHandler(form, { fields: ['email'] }),
     });
   });
 

@@ -1,6 +1,7 @@
+import type { BudgetItem } from '@prumo/contract/budget';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { BudgetItem } from '../../../types/budget-api';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 import { budgetQueryKey } from './get-month-budget';
 
 export interface IdealItemValues {
@@ -14,7 +15,7 @@ export interface IdealItemValues {
 function refreshAfterIdealChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: budgetQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['future-flow'] }),
+    queryClient.invalidateQueries({ queryKey: sharedQueryKeys.futureFlow }),
   ]);
 }
 

@@ -1,16 +1,11 @@
+import type { Budget } from '@prumo/contract/budget';
 import { hasSomethingToCopy } from '@prumo/domain/budget/ideal-budget';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { Budget } from '../../../types/budget-api';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 import type { FutureFlowMonths } from '../../../types/future-flow-api';
 import { budgetQueryKey } from './get-month-budget';
-
-/**
- * The future flow's queries start with this key (features/future-flow): a month made its own plan
- * changes what the flow shows, and this feature's reading of the month is one of them too.
- */
-const futureFlowKey = ['future-flow'] as const;
 
 /** What an empty month may start from: the plan it follows now (an earlier month's) and the ideal budget. */
 export interface MonthBudgetSources {
@@ -38,7 +33,7 @@ export async function getMonthBudgetSources(targetMonth: string, signal?: AbortS
 
 export function monthBudgetSourcesQueryOptions(clientId: string | null, targetMonth: string, enabled: boolean) {
   return queryOptions({
-    queryKey: [...futureFlowKey, 'sources', clientId, targetMonth],
+    queryKey: [...sharedQueryKeys.futureFlow, 'sources', clientId, targetMonth],
     queryFn: ({ signal }) => getMonthBudgetSources(targetMonth, signal),
     enabled,
   });
@@ -67,7 +62,7 @@ export function useCopyMonthBudget() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: budgetQueryKey }),
-        queryClient.invalidateQueries({ queryKey: futureFlowKey }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryKeys.futureFlow }),
       ]),
   });
 }

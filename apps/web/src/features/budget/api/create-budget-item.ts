@@ -1,7 +1,7 @@
+import type { BudgetItem } from '@prumo/contract/budget';
 import type { BudgetItemRecurrence } from '@prumo/domain/budget/budget-recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { BudgetItem } from '../../../types/budget-api';
 import { budgetQueryKey } from './get-month-budget';
 
 export interface NewBudgetItem {

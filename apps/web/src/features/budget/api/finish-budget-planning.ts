@@ -1,7 +1,7 @@
+import type { BudgetPlanningTask } from '@prumo/contract/budget';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { tasksQueryKey } from '../../../lib/query-client';
-import type { BudgetPlanningTask } from '../../../types/budget-api';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 export const planningNotFinishedMessage = 'Planejamento não finalizado';
 
@@ -22,6 +22,6 @@ export function useFinishBudgetPlanning() {
   return useMutation({
     mutationFn: finishBudgetPlanning,
     // Every task query: the plannings', and the tasks screens' and the bell's (the task changed status).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedQueryKeys.tasks }),
   });
 }

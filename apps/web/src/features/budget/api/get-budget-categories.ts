@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 import type { Category, Description } from '../../../types/cash-flow-api';
 
 /** GET category/ and description/: the organization's tree, which budget items are planned on. */
@@ -11,10 +12,9 @@ export function getBudgetDescriptions(signal?: AbortSignal): Promise<Description
   return requestApi<Description[]>('description/', { signal });
 }
 
-// The same keys as the cash register's reads of the same calls: one cache for the tree.
 export function budgetCategoriesQueryOptions() {
   return queryOptions({
-    queryKey: ['categories'],
+    queryKey: sharedQueryKeys.categories,
     queryFn: ({ signal }) => getBudgetCategories(signal),
     staleTime: 30 * 60_000,
   });
@@ -22,7 +22,7 @@ export function budgetCategoriesQueryOptions() {
 
 export function budgetDescriptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['descriptions'],
+    queryKey: sharedQueryKeys.descriptions,
     queryFn: ({ signal }) => getBudgetDescriptions(signal),
     staleTime: 30 * 60_000,
   });

@@ -1,7 +1,7 @@
+import type { BudgetComparison } from '@prumo/contract/budget';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { BudgetComparison } from '../../../types/budget-api';
 import { budgetQueryKey } from './get-month-budget';
 
 /** GET budget/{id}/comparison: planned against the month's cash flow, per category and description. */

@@ -1,7 +1,7 @@
+import type { BudgetPlanningTask } from '@prumo/contract/budget';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { BudgetPlanningTask } from '../../../types/budget-api';
 import { budgetPlanningQueryKey } from './get-budget-planning-tasks';
 
 /** GET tasks/budget-planning/{taskId}/: the task with its target month and budget. */

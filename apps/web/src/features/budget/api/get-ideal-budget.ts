@@ -1,7 +1,7 @@
+import type { Budget } from '@prumo/contract/budget';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { Budget } from '../../../types/budget-api';
 import { budgetQueryKey } from './get-month-budget';
 
 /** GET budget-ideal/?asset=true: the client's ideal budget (`id: null` and no item while there is none). */

@@ -1,7 +1,7 @@
+import type { Budget } from '@prumo/contract/budget';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { Budget } from '../../../types/budget-api';
 
 /** Every budget query starts with this key, so a change to an item refreshes budgets and comparisons. */
 export const budgetQueryKey = ['budget'] as const;

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import type { Budget, BudgetItem } from '@prumo/contract/budget';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
 import { describeError } from '../../../lib/errors';
-import type { Budget, BudgetItem } from '../../../types/budget-api';
 import { useBudgetComparison } from '../api/get-budget-comparison';
 import { BudgetItemDeleteDialog } from './budget-item-delete-dialog';
 import { BudgetItemDialog, type BudgetItemDraft } from './budget-item-dialog';

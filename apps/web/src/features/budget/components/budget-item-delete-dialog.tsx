@@ -1,8 +1,8 @@
+import type { BudgetItem } from '@prumo/contract/budget';
 import { formatCents } from '@prumo/domain/money/cents';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { BudgetItem } from '../../../types/budget-api';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useDeleteIdealBudgetItem } from '../api/change-ideal-budget-item';
 import { useDeleteBudgetItem } from '../api/delete-budget-item';
 import type { ItemBudget } from './budget-item-dialog';
@@ -38,7 +38,7 @@ export function BudgetItemDeleteDialog({ budget, item, onClose }: BudgetItemDele
         onClose();
       },
       onError: (error) => {
-        if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
+        notifyMutationError(error);
       },
     });
   };

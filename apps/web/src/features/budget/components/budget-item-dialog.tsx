@@ -1,15 +1,14 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { BudgetItem } from '@prumo/contract/budget';
 import {
   type BudgetItemRecurrence,
   budgetItemRecurrenceLabels,
   budgetItemRecurrences,
 } from '@prumo/domain/budget/budget-recurrence';
 import { readTypedCents } from '@prumo/domain/money/cents';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors } from '../../../lib/form-validation';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { BudgetItem } from '../../../types/budget-api';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useCreateIdealBudgetItem, useUpdateIdealBudgetItem } from '../api/change-ideal-budget-item';
 import { useCreateBudgetItem } from '../api/create-budget-item';
 import { useUpdateBudgetItem } from '../api/update-budget-item';
@@ -143,17 +142,9 @@ function BudgetItemForm({ budget, draft, onDone }: { budget: ItemBudget; draft: 
     ? (options.descriptionsByCategory.get(Number(form.values.category)) ?? [])
     : [];
 
-  const handleError = (error: unknown) => {
-    if (isApiError(error) && error.notified) return;
-    const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-    const unplaced = applyServerFieldErrors(
-      fieldErrors,
-      ['category', 'description', 'amount', 'recurrence'],
-      form.setFieldError,
-    );
-    if (Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
-    else if (unplaced[0]) notifyError(unplaced[0]);
-  };
+  const handleError = createFormMutationErrorHandler(form, {
+    fields: ['category', 'description', 'amount', 'recurrence'],
+  });
 
   const handleSubmit = form.onSubmit((values) => {
     const amount = readPositiveCents(values.amount);

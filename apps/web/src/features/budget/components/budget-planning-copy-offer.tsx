@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { formatMonthName } from '@prumo/domain/budget/target-month';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { type MonthBudgetCopy, useCopyMonthBudget, useMonthBudgetSources } from '../api/copy-month-budget';
 
 interface BudgetPlanningCopyOfferProps {
@@ -30,7 +30,7 @@ export function BudgetPlanningCopyOffer({ targetMonth, isMonthEmpty }: BudgetPla
       {
         onSuccess: () => notifySuccess('Orçamento copiado: ajuste o que mudar neste mês.'),
         onError: (error) => {
-          if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
+          notifyMutationError(error);
         },
       },
     );

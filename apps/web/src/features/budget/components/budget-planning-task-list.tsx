@@ -1,13 +1,21 @@
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Text } from '@mantine/core';
+import type { BudgetPlanningTask } from '@prumo/contract/budget';
 import { formatMonthTitle } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
+import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
 import { describeError } from '../../../lib/errors';
-import type { BudgetPlanningTask } from '../../../types/budget-api';
 import { useBudgetPlanningTasks } from '../api/get-budget-planning-tasks';
+
+const planningColumns: DataColumn[] = [
+  { key: 'month', header: 'Mês' },
+  { key: 'planning', header: 'Planejamento', phone: 'title' },
+  { key: 'client', header: 'Cliente' },
+  { key: 'status', header: 'Status', phone: 'aside' },
+];
 
 interface BudgetPlanningTaskListProps {
   /** Planners see whose plan each task is. */
@@ -33,41 +41,33 @@ export function BudgetPlanningTaskList({ showClient, getTaskHref }: BudgetPlanni
           Nenhum planejamento por enquanto.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Mês</Table.Th>
-                <Table.Th>Planejamento</Table.Th>
-                {showClient ? <Table.Th>Cliente</Table.Th> : null}
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tasks.data.results.map((task) => (
-                <Table.Tr key={task.id}>
-                  <Table.Td>{task.target_month ? formatMonthTitle(task.target_month) : '—'}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={getTaskHref(task)} size="sm">
-                      {task.title}
-                    </Anchor>
-                  </Table.Td>
-                  {showClient ? <Table.Td>{task.client_name}</Table.Td> : null}
-                  <Table.Td>
-                    {/* Only the planner's lists hold drafts: the client gets a planning once it is sent. */}
-                    {task.sent_at === null ? (
-                      <Badge color="gray" variant="light">
-                        Rascunho
-                      </Badge>
-                    ) : (
-                      <TaskStatusBadge status={task.status} />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Planejamentos do orçamento"
+          columns={planningColumns.filter((column) => showClient || column.key !== 'client')}
+          minWidth={560}
+        >
+          {tasks.data.results.map((task) => (
+            <DataRow key={task.id} label={task.title}>
+              <DataCell column="month">{task.target_month ? formatMonthTitle(task.target_month) : '—'}</DataCell>
+              <DataCell column="planning">
+                <Anchor component={Link} to={getTaskHref(task)} size="sm">
+                  {task.title}
+                </Anchor>
+              </DataCell>
+              <DataCell column="client">{task.client_name}</DataCell>
+              <DataCell column="status">
+                {/* Only the planner's lists hold drafts: the client gets a planning once it is sent. */}
+                {task.sent_at === null ? (
+                  <Badge color="gray" variant="light">
+                    Rascunho
+                  </Badge>
+                ) : (
+                  <TaskStatusBadge status={task.status} />
+                )}
+              </DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
       )}
     </Paper>
   );

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Budget, BudgetPlanningTask } from '@prumo/contract/budget';
 import { formatMonthName } from '@prumo/domain/budget/target-month';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -6,10 +7,10 @@ import { PageLoader } from '../../../components/page-loader';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
 import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { listEnabledToggles } from '../../../lib/organization';
 import { usePersona } from '../../../lib/persona';
-import type { Budget, BudgetPlanningTask } from '../../../types/budget-api';
 import { useFinishBudgetPlanning } from '../api/finish-budget-planning';
 import { useBudget } from '../api/get-budget';
 import { useBudgetPlanningTask } from '../api/get-budget-planning-task';
@@ -59,7 +60,7 @@ export function BudgetPlanning({ taskId, budgetId, actingAs, listHref }: BudgetP
       onSuccess: () =>
         notifySuccess(actingAs === 'planner' ? 'Planejamento enviado ao cliente' : 'Planejamento aceito'),
       onError: (error) => {
-        if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
+        notifyMutationError(error);
       },
     });
   };

@@ -1,15 +1,10 @@
-import { Button, Group, Paper, Stack, Table, Text, useMatches, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Budget, BudgetComparison, BudgetItem, ComparedAmounts, ComparedCategory } from '@prumo/contract/budget';
 import { formatCents } from '@prumo/domain/money/cents';
 import { Fragment, type ReactNode } from 'react';
 import { amountColors } from '../../../components/amount-text';
+import { usePhoneLayout } from '../../../components/data-table';
 import { SectionHeader } from '../../../components/section-header';
-import type {
-  Budget,
-  BudgetComparison,
-  BudgetItem,
-  ComparedAmounts,
-  ComparedCategory,
-} from '../../../types/budget-api';
 
 type SectionName = 'income' | 'expense' | 'asset_transfer';
 
@@ -282,7 +277,7 @@ function SectionStack({ name, categories, totals, itemsByKey, actions }: Section
 }
 
 function SectionTable(properties: SectionTableProps) {
-  const phone = useMatches({ base: true, md: false });
+  const phone = usePhoneLayout();
   return phone ? <SectionStack {...properties} /> : <SectionColumns {...properties} />;
 }
 

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { BudgetComparison } from '@prumo/contract/budget';
 import { formatCents } from '@prumo/domain/money/cents';
 import { amountColors } from '../../../components/amount-text';
-import type { BudgetComparison } from '../../../types/budget-api';
 
 function TotalCard({
   title,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 import type { Category } from '../../../types/cash-flow-api';
 
 /** GET category/: the organization's category tree, in its order. */
@@ -9,7 +10,7 @@ export function getCategories(signal?: AbortSignal): Promise<Category[]> {
 
 export function categoriesQueryOptions() {
   return queryOptions({
-    queryKey: ['categories'],
+    queryKey: sharedQueryKeys.categories,
     queryFn: ({ signal }) => getCategories(signal),
     // The tree changes rarely; one read per visit is enough.
     staleTime: 30 * 60_000,

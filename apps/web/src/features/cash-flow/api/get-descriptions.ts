@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 import type { Description } from '../../../types/cash-flow-api';
 
 /** GET description/: every description of the organization, each with its category. */
@@ -9,7 +10,7 @@ export function getDescriptions(signal?: AbortSignal): Promise<Description[]> {
 
 export function descriptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['descriptions'],
+    queryKey: sharedQueryKeys.descriptions,
     queryFn: ({ signal }) => getDescriptions(signal),
     staleTime: 30 * 60_000,
   });

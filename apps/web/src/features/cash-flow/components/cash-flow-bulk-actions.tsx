@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { deleteLineMessages } from '../api/delete-cash-flow-line';
 import { useDeleteCashFlowLines } from '../api/delete-cash-flow-lines';
 import { editLineFailedMessage } from '../api/update-cash-flow-line';
@@ -22,7 +22,7 @@ export function CashFlowBulkActions({ selectedIds, onDone }: { selectedIds: Read
   const busy = update.isPending || remove.isPending;
 
   const notifyEditFailure = (error: unknown) => {
-    if (!isApiError(error) || !error.notified) notifyError(editLineFailedMessage);
+    notifyMutationError(error, editLineFailedMessage);
   };
 
   return (
@@ -96,7 +96,7 @@ export function CashFlowBulkActions({ selectedIds, onDone }: { selectedIds: Read
             },
             onError: (error) => {
               setConfirmingDelete(false);
-              if (!isApiError(error) || !error.notified) notifyError(deleteLineMessages.failed);
+              notifyMutationError(error, deleteLineMessages.failed);
             },
           })
         }

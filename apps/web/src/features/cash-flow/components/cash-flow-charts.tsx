@@ -122,7 +122,8 @@ function CategoryChart({ filter }: { filter: CashFlowFilter }) {
             tooltipDataSource="segment"
             chartLabel={formatCents(Math.abs(total))}
           />
-          <Table.ScrollContainer minWidth={260} style={{ flex: 1 }}>
+          {/* Beside the donut when there is room, under it on a phone. */}
+          <Table.ScrollContainer minWidth={260} style={{ flex: '1 1 260px' }}>
             <Table verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>

@@ -1,7 +1,9 @@
 import {
   ActionIcon,
+  Badge,
   Button,
   Checkbox,
+  Collapse,
   Group,
   MultiSelect,
   Paper,
@@ -13,12 +15,14 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { parseBrazilianDate } from '@prumo/domain/br/date';
 import { useMemo, useState } from 'react';
+import { usePhoneLayout } from '../../../components/data-table';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { formatDateMask, formatIsoDate } from '../../../lib/format';
 import { useCashFlowAccounts } from '../api/get-cash-flow-accounts';
 import {
   buildCashFlowFilter,
   type CashFlowOptions,
+  countActiveFilters,
   formatMonthKey,
   hasActiveFilters,
   shiftMonth,
@@ -50,6 +54,10 @@ const flowOptions = [
   { value: 'expense', label: 'Só saídas' },
 ];
 
+function describeActiveCount(count: number): string {
+  return count === 1 ? '1 ativo' : `${count} ativos`;
+}
+
 interface CashFlowFiltersProps {
   options: CashFlowOptions;
   onChange: (changes: Partial<CashFlowOptions>) => void;
@@ -63,6 +71,10 @@ export function CashFlowFilters({ options, onChange, onReset }: CashFlowFiltersP
   const [searchText, setSearchText] = useState(options.search);
   const applySearch = useDebouncedCallback((search: string) => onChange({ search }), 400);
   const monthOptions = useMemo(() => listMonthOptions(options.month), [options.month]);
+  // On a phone the filters fold behind 'Filtros' so the lines show on the first screen (ADR 18).
+  const phone = usePhoneLayout();
+  const [filtersOpened, setFiltersOpened] = useState(false);
+  const activeCount = countActiveFilters(options);
 
   const accountOptions = (accounts.data ?? []).map((account) => ({ value: String(account.id), label: account.name }));
   // Keep chosen accounts listed even when the new period has no line of theirs.
@@ -80,61 +92,8 @@ export function CashFlowFilters({ options, onChange, onReset }: CashFlowFiltersP
           tree.categories.some((category) => category.name === group.group && options.categories.includes(category.id)),
         );
 
-  return (
-    <Paper withBorder p="md">
-      <Group align="flex-end" gap="sm" mb="sm">
-        <SegmentedControl
-          aria-label="Tipo de período"
-          value={options.periodMode}
-          onChange={(value) =>
-            // A range starts as the period on screen, so switching changes nothing until edited.
-            onChange(
-              value === 'range'
-                ? { periodMode: 'range', rangeStart: filter.start, rangeEnd: filter.end }
-                : { periodMode: 'month' },
-            )
-          }
-          data={[
-            { value: 'month', label: 'Mês' },
-            { value: 'range', label: 'Período' },
-          ]}
-        />
-        {options.periodMode === 'month' ? (
-          <Group gap={4} align="flex-end" wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label="Mês anterior"
-              onClick={() => onChange({ month: shiftMonth(options.month, -1) })}
-            >
-              ‹
-            </ActionIcon>
-            <Select
-              label="Mês"
-              w={210}
-              data={monthOptions}
-              value={options.month}
-              allowDeselect={false}
-              searchable
-              onChange={(value) => value && onChange({ month: value })}
-            />
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label="Próximo mês"
-              onClick={() => onChange({ month: shiftMonth(options.month, 1) })}
-            >
-              ›
-            </ActionIcon>
-          </Group>
-        ) : (
-          <DateRangeInputs
-            start={options.rangeStart}
-            end={options.rangeEnd}
-            onChange={(rangeStart, rangeEnd) => onChange({ rangeStart, rangeEnd })}
-          />
-        )}
-      </Group>
+  const filterFields = (
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
         <MultiSelect
           label="Conta"
@@ -206,6 +165,89 @@ export function CashFlowFilters({ options, onChange, onReset }: CashFlowFiltersP
           </Button>
         ) : null}
       </Group>
+    </>
+  );
+
+  return (
+    <Paper withBorder p="md">
+      <Group align="flex-end" gap="sm" mb={phone && !filtersOpened ? 0 : 'sm'}>
+        <SegmentedControl
+          aria-label="Tipo de período"
+          value={options.periodMode}
+          onChange={(value) =>
+            // A range starts as the period on screen, so switching changes nothing until edited.
+            onChange(
+              value === 'range'
+                ? { periodMode: 'range', rangeStart: filter.start, rangeEnd: filter.end }
+                : { periodMode: 'month' },
+            )
+          }
+          data={[
+            { value: 'month', label: 'Mês' },
+            { value: 'range', label: 'Período' },
+          ]}
+        />
+        {options.periodMode === 'month' ? (
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label="Mês anterior"
+              onClick={() => onChange({ month: shiftMonth(options.month, -1) })}
+            >
+              ‹
+            </ActionIcon>
+            <Select
+              label="Mês"
+              w={210}
+              data={monthOptions}
+              value={options.month}
+              allowDeselect={false}
+              searchable
+              onChange={(value) => value && onChange({ month: value })}
+            />
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label="Próximo mês"
+              onClick={() => onChange({ month: shiftMonth(options.month, 1) })}
+            >
+              ›
+            </ActionIcon>
+          </Group>
+        ) : (
+          <DateRangeInputs
+            start={options.rangeStart}
+            end={options.rangeEnd}
+            onChange={(rangeStart, rangeEnd) => onChange({ rangeStart, rangeEnd })}
+          />
+        )}
+        {phone ? (
+          <Button
+            variant="default"
+            aria-expanded={filtersOpened}
+            aria-controls="cash-flow-filters"
+            aria-label={activeCount > 0 ? `Filtros (${describeActiveCount(activeCount)})` : 'Filtros'}
+            onClick={() => setFiltersOpened((opened) => !opened)}
+            rightSection={
+              activeCount > 0 ? (
+                <Badge size="sm" circle>
+                  {activeCount}
+                </Badge>
+              ) : null
+            }
+          >
+            Filtros
+          </Button>
+        ) : null}
+      </Group>
+      {phone ? (
+        <Collapse expanded={filtersOpened} id="cash-flow-filters">
+          {filterFields}
+        </Collapse>
+      ) : (
+        filterFields
+      )}
     </Paper>
   );
 }

@@ -1,34 +1,42 @@
-import { Badge, Button, Checkbox, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Checkbox, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/errors';
+import { DataCell, type DataColumn, DataRow } from '../../../components/data-table';
+import { PagedTable } from '../../../components/paged-table';
 import { formatIsoDate } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
+import type { Page } from '../../../types/api';
 import type { CashFlowLine } from '../../../types/cash-flow-api';
 import { deleteLineMessages, useDeleteCashFlowLine } from '../api/delete-cash-flow-line';
+import { cashFlowPageSize, filterFailedMessage } from '../api/get-cash-flow';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
 import { LineCategoryPicker } from './line-category-picker';
 
 interface CashFlowTableProps {
-  lines: CashFlowLine[];
+  lines: UseQueryResult<Page<CashFlowLine>>;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
   selectedIds: ReadonlySet<number>;
   onSelectedIdsChange: (ids: Set<number>) => void;
-  /** Faded while the next page or filter loads. */
-  stale?: boolean;
   /** A manager viewing a client (ADR 13): the lines without selection, categorizing, ignoring or deleting. */
   readOnly?: boolean;
 }
 
+/** The period's lines, 25 a page, with selection, inline categorizing, ignoring and deleting. */
 export function CashFlowTable({
   lines,
+  offset,
+  onOffsetChange,
   selectedIds,
   onSelectedIdsChange,
-  stale = false,
   readOnly = false,
 }: CashFlowTableProps) {
-  const allSelected = lines.length > 0 && lines.every((line) => selectedIds.has(line.id));
-  const someSelected = lines.some((line) => selectedIds.has(line.id));
+  const pageLines = lines.data?.results ?? [];
+  const allSelected = pageLines.length > 0 && pageLines.every((line) => selectedIds.has(line.id));
+  const someSelected = pageLines.some((line) => selectedIds.has(line.id));
 
   const toggleLine = (id: number, checked: boolean) => {
     const next = new Set(selectedIds);
@@ -36,48 +44,66 @@ export function CashFlowTable({
     else next.delete(id);
     onSelectedIdsChange(next);
   };
+  const selectAllProperties = {
+    checked: allSelected,
+    indeterminate: someSelected && !allSelected,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onSelectedIdsChange(event.currentTarget.checked ? new Set(pageLines.map((line) => line.id)) : new Set()),
+  };
+  const columns: DataColumn[] = [
+    ...(readOnly
+      ? []
+      : [
+          {
+            key: 'select',
+            header: <Checkbox aria-label="Selecionar todas as transações da página" {...selectAllProperties} />,
+            phone: 'lead' as const,
+            width: 40,
+          },
+        ]),
+    ...cashFlowColumns,
+    ...(readOnly
+      ? []
+      : [{ key: 'actions', header: <VisuallyHidden>Ações</VisuallyHidden>, phone: 'actions' as const }]),
+  ];
 
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" highlightOnHover opacity={stale ? 0.6 : 1}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40} display={readOnly ? 'none' : undefined}>
-              <Checkbox
-                aria-label="Selecionar todas as transações da página"
-                checked={allSelected}
-                indeterminate={someSelected && !allSelected}
-                onChange={(event) =>
-                  onSelectedIdsChange(event.currentTarget.checked ? new Set(lines.map((line) => line.id)) : new Set())
-                }
-              />
-            </Table.Th>
-            <Table.Th>Data</Table.Th>
-            <Table.Th>Nome</Table.Th>
-            <Table.Th>Conta</Table.Th>
-            <Table.Th>Categoria</Table.Th>
-            <Table.Th ta="right">Valor</Table.Th>
-            <Table.Th>Ignorar</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Ações</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => (
-            <CashFlowRow
-              key={line.id}
-              line={line}
-              selected={selectedIds.has(line.id)}
-              onSelectedChange={(checked) => toggleLine(line.id, checked)}
-              readOnly={readOnly}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PagedTable
+      query={lines}
+      offset={offset}
+      onOffsetChange={onOffsetChange}
+      pageSize={cashFlowPageSize}
+      nouns={{ singular: 'transação', plural: 'transações' }}
+      loadingLabel="Carregando transações…"
+      errorTitle={filterFailedMessage}
+      emptyText="Nenhuma transação encontrada no período."
+      label="Transações"
+      columns={columns}
+      minWidth={900}
+      phoneToolbar={
+        readOnly ? null : <Checkbox mb="xs" label="Selecionar todas as transações da página" {...selectAllProperties} />
+      }
+      getRowKey={(line) => line.id}
+      renderRow={(line) => (
+        <CashFlowRow
+          line={line}
+          selected={selectedIds.has(line.id)}
+          onSelectedChange={(checked) => toggleLine(line.id, checked)}
+          readOnly={readOnly}
+        />
+      )}
+    />
   );
 }
+
+const cashFlowColumns: DataColumn[] = [
+  { key: 'date', header: 'Data' },
+  { key: 'name', header: 'Nome', phone: 'title' },
+  { key: 'origin', header: 'Conta' },
+  { key: 'category', header: 'Categoria', phone: 'wide' },
+  { key: 'amount', header: 'Valor', align: 'right', phone: 'aside' },
+  { key: 'ignored', header: 'Ignorar' },
+];
 
 function CashFlowRow({
   line,
@@ -100,7 +126,7 @@ function CashFlowRow({
       { id: line.id, changes: { ignored: next } },
       {
         onError: (error) => {
-          if (!isApiError(error) || !error.notified) notifyError(editLineFailedMessage);
+          notifyMutationError(error, editLineFailedMessage);
         },
       },
     );
@@ -114,21 +140,25 @@ function CashFlowRow({
       },
       onError: (error) => {
         setConfirmingDelete(false);
-        if (!isApiError(error) || !error.notified) notifyError(deleteLineMessages.failed);
+        notifyMutationError(error, deleteLineMessages.failed);
       },
     });
   };
 
   return (
-    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined} opacity={ignored ? 0.55 : 1}>
-      <Table.Td display={readOnly ? 'none' : undefined}>
+    <DataRow
+      label={line.name}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      opacity={ignored ? 0.55 : 1}
+    >
+      <DataCell column="select">
         <Checkbox
           aria-label={`Selecionar ${line.name}`}
           checked={selected}
           onChange={(event) => onSelectedChange(event.currentTarget.checked)}
         />
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="date">
         <Stack gap={0}>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {formatIsoDate(line.date)}
@@ -140,8 +170,8 @@ function CashFlowRow({
             </Text>
           ) : null}
         </Stack>
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="name">
         <Text size="sm" lineClamp={2}>
           {line.name}
         </Text>
@@ -150,13 +180,13 @@ function CashFlowRow({
             Manual
           </Badge>
         ) : null}
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="origin">
         <Text size="sm" c="dimmed">
           {line.origin_name}
         </Text>
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="category">
         {readOnly ? (
           <Text size="sm">
             {[line.category_name, line.description_name].filter(Boolean).join(' · ') || 'Sem categoria'}
@@ -164,19 +194,19 @@ function CashFlowRow({
         ) : (
           <LineCategoryPicker line={line} applyToSimilar={false} />
         )}
-      </Table.Td>
-      <Table.Td ta="right">
+      </DataCell>
+      <DataCell column="amount">
         <AmountText amount={line.amount} />
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="ignored">
         <Switch
           aria-label={`Ignorar ${line.name}`}
           checked={ignored}
           disabled={readOnly || ignore.isPending}
           onChange={(event) => toggleIgnored(event.currentTarget.checked)}
         />
-      </Table.Td>
-      <Table.Td display={readOnly ? 'none' : undefined}>
+      </DataCell>
+      <DataCell column="actions">
         <Button
           variant="subtle"
           color="red"
@@ -196,7 +226,7 @@ function CashFlowRow({
           onConfirm={deleteLine}
           onClose={() => setConfirmingDelete(false)}
         />
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }

@@ -1,12 +1,8 @@
-import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { ErrorState } from '../../../components/error-state';
-import { PageLoader } from '../../../components/page-loader';
-import { PaginationControls } from '../../../components/pagination-controls';
 import { SectionHeader } from '../../../components/section-header';
 import { useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
-import { describeError } from '../../../lib/errors';
-import { cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
+import { useCashFlow } from '../api/get-cash-flow';
 import { useCashFlowSummary } from '../api/get-cash-flow-summary';
 import { type CashFlowOptions, useCashFlowOptions } from '../hooks/use-cash-flow-options';
 import { CashFlowBulkActions } from './cash-flow-bulk-actions';
@@ -76,48 +72,14 @@ export function CashRegister({ actions }: CashRegisterProps) {
             <CashFlowBulkActions selectedIds={selectedIds} onDone={() => setSelectedIds(new Set())} />
           </Stack>
         ) : null}
-        {lines.isPending ? <PageLoader label="Carregando transações…" /> : null}
-        {lines.isError ? (
-          <ErrorState
-            title={filterFailedMessage}
-            message={describeError(lines.error)}
-            onRetry={() => lines.refetch()}
-          />
-        ) : null}
-        {lines.data ? (
-          lines.data.results.length === 0 ? (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm" c="dimmed">
-                Nenhuma transação encontrada no período.
-              </Text>
-              {offset > 0 ? (
-                <Button size="xs" variant="default" onClick={() => changeOffset(0)}>
-                  Voltar à primeira página
-                </Button>
-              ) : null}
-            </Stack>
-          ) : (
-            <>
-              <CashFlowTable
-                lines={lines.data.results}
-                selectedIds={selectedIds}
-                onSelectedIdsChange={setSelectedIds}
-                stale={lines.isPlaceholderData}
-                readOnly={readOnly}
-              />
-              <PaginationControls
-                count={lines.data.count}
-                offset={offset}
-                pageSize={cashFlowPageSize}
-                hasPrevious={Boolean(lines.data.previous) || offset > 0}
-                hasNext={Boolean(lines.data.next)}
-                onOffsetChange={changeOffset}
-                singularNoun="transação"
-                pluralNoun="transações"
-              />
-            </>
-          )
-        ) : null}
+        <CashFlowTable
+          lines={lines}
+          offset={offset}
+          onOffsetChange={changeOffset}
+          selectedIds={selectedIds}
+          onSelectedIdsChange={setSelectedIds}
+          readOnly={readOnly}
+        />
       </Paper>
       <Suspense fallback={<Skeleton height={320} />}>
         <CashFlowCharts filter={filter} />

@@ -1,14 +1,15 @@
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { earliestDayYear, latestDayYear } from '@prumo/domain/br/date';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/amount-text';
+import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { PaginationControls } from '../../../components/pagination-controls';
-import { describeError, isApiError } from '../../../lib/errors';
+import { describeError } from '../../../lib/errors';
 import { formatIsoDate } from '../../../lib/format';
-import { notifyError } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
 import type { CashFlowLine } from '../../../types/cash-flow-api';
 import { type CashFlowFilter, cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
@@ -29,6 +30,15 @@ const taskFilter: CashFlowFilter = {
   search: '',
   showIgnored: false,
 };
+
+const taskColumns: DataColumn[] = [
+  { key: 'date', header: 'Data', nowrap: true },
+  { key: 'name', header: 'Nome', phone: 'title' },
+  { key: 'origin', header: 'Conta' },
+  { key: 'amount', header: 'Valor', align: 'right', phone: 'aside' },
+  { key: 'category', header: 'Categoria', phone: 'wide' },
+  { key: 'ignore', header: 'Ignorar', phone: 'actions' },
+];
 
 function describeLeft(count: number): string {
   if (count === 1) return 'Falta 1 transação para categorizar';
@@ -91,25 +101,11 @@ export function CategorizingTask({ cashRegisterHref }: { cashRegisterHref: strin
         checked={applyToSimilar}
         onChange={(event) => setApplyToSimilar(event.currentTarget.checked)}
       />
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="xs" highlightOnHover opacity={lines.isPlaceholderData ? 0.6 : 1}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Data</Table.Th>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Conta</Table.Th>
-              <Table.Th ta="right">Valor</Table.Th>
-              <Table.Th>Categoria</Table.Th>
-              <Table.Th>Ignorar</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.data.results.map((line) => (
-              <TaskRow key={line.id} line={line} applyToSimilar={applyToSimilar} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Transações sem categoria" columns={taskColumns} minWidth={760} dimmed={lines.isPlaceholderData}>
+        {lines.data.results.map((line) => (
+          <TaskRow key={line.id} line={line} applyToSimilar={applyToSimilar} />
+        ))}
+      </DataTable>
       <PaginationControls
         count={lines.data.count}
         offset={offset}
@@ -127,23 +123,23 @@ export function CategorizingTask({ cashRegisterHref }: { cashRegisterHref: strin
 function TaskRow({ line, applyToSimilar }: { line: CashFlowLine; applyToSimilar: boolean }) {
   const ignore = useUpdateCashFlowLine();
   return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(line.date)}</Table.Td>
-      <Table.Td>
+    <DataRow label={line.name}>
+      <DataCell column="date">{formatIsoDate(line.date)}</DataCell>
+      <DataCell column="name">
         <Text size="sm">{line.name}</Text>
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="origin">
         <Text size="sm" c="dimmed">
           {line.origin_name}
         </Text>
-      </Table.Td>
-      <Table.Td ta="right">
+      </DataCell>
+      <DataCell column="amount">
         <AmountText amount={line.amount} />
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="category">
         <LineCategoryPicker line={line} applyToSimilar={applyToSimilar} />
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="ignore">
         <Button
           size="compact-xs"
           variant="subtle"
@@ -155,7 +151,7 @@ function TaskRow({ line, applyToSimilar }: { line: CashFlowLine; applyToSimilar:
               { id: line.id, changes: { ignored: true } },
               {
                 onError: (error) => {
-                  if (!isApiError(error) || !error.notified) notifyError(editLineFailedMessage);
+                  notifyMutationError(error, editLineFailedMessage);
                 },
               },
             )
@@ -163,7 +159,7 @@ function TaskRow({ line, applyToSimilar }: { line: CashFlowLine; applyToSimilar:
         >
           Ignorar
         </Button>
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }

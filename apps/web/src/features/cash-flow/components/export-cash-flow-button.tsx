@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { isApiError, readServerMessage } from '../../../lib/errors';
-import { notifyError } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
 import { exportFailedMessage, useExportCashFlow } from '../api/export-cash-flow';
 import type { CashFlowFilter } from '../api/get-cash-flow';
 
@@ -13,11 +13,8 @@ export function ExportCashFlowButton({ filter }: { filter: CashFlowFilter }) {
       loading={exportFile.isPending}
       onClick={() =>
         exportFile.mutate(filter, {
-          onError: (error) => {
-            // No connection, an ended session and 5xx were already alerted by the API client.
-            if (isApiError(error) && error.notified) return;
-            notifyError((isApiError(error) && readServerMessage(error.data)) || exportFailedMessage);
-          },
+          onError: (error) =>
+            notifyMutationError(error, (isApiError(error) && readServerMessage(error.data)) || exportFailedMessage),
         })
       }
     >

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import type { CashFlowLine, Description } from '../../../types/cash-flow-api';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
 import { DescriptionSelect } from './description-select';
@@ -36,7 +36,7 @@ export function LineCategoryPicker({ line, applyToSimilar }: LineCategoryPickerP
           setSimilarOffer(!toSimilar && description ? description : null);
         },
         onError: (error) => {
-          if (!isApiError(error) || !error.notified) notifyError(editLineFailedMessage);
+          notifyMutationError(error, editLineFailedMessage);
         },
       },
     );

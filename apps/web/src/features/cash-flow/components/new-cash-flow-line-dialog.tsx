@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { parseBrazilianDate } from '@prumo/domain/br/date';
 import { readTypedCents } from '@prumo/domain/money/cents';
 import { MaskedTextInput } from '../../../components/masked-text-input';
-import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateMask, formatIsoDate, toIsoDate } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useCreateCashFlowLine } from '../api/create-cash-flow-line';
 import { DescriptionSelect } from './description-select';
 
@@ -78,12 +78,7 @@ function NewCashFlowLineForm({ onDone }: { onDone: () => void }) {
           notifySuccess('Transação criada');
           onDone();
         },
-        onError: (error) => {
-          if (isApiError(error) && error.notified) return;
-          const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-          for (const [field, message] of Object.entries(fieldErrors)) form.setFieldError(field, message);
-          if (Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
-        },
+        onError: createFormMutationErrorHandler(form, { fields: Object.keys(form.values) }),
       },
     );
   });

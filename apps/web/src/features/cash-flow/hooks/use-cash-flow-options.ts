@@ -74,17 +74,23 @@ export function buildCashFlowFilter(options: CashFlowOptions): CashFlowFilter {
   };
 }
 
+/** How many filters besides the period are set: the count a phone shows on its folded filters. */
+export function countActiveFilters(options: CashFlowOptions): number {
+  const setFilters = [
+    options.origins.length > 0,
+    options.categories.length > 0,
+    options.descriptions.length > 0,
+    options.flow !== 'all',
+    options.uncategorized,
+    options.search.trim() !== '',
+    options.showIgnored,
+  ];
+  return setFilters.filter(Boolean).length;
+}
+
 /** True when any filter besides the period is set. */
 export function hasActiveFilters(options: CashFlowOptions): boolean {
-  return (
-    options.origins.length > 0 ||
-    options.categories.length > 0 ||
-    options.descriptions.length > 0 ||
-    options.flow !== 'all' ||
-    options.uncategorized ||
-    options.search.trim() !== '' ||
-    options.showIgnored
-  );
+  return countActiveFilters(options) > 0;
 }
 
 /**

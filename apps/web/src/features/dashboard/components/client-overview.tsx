@@ -1,10 +1,10 @@
 import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Persona } from '@prumo/contract/profiles';
 import { formatPhone } from '@prumo/domain/br/phone';
 import { Link } from 'react-router';
 import { SectionHeader } from '../../../components/section-header';
 import { paths } from '../../../config/paths';
 import { formatPersonName } from '../../../lib/persona';
-import type { Persona } from '../../../types/api';
 
 /** A client's start page: who they are and who plans with them. */
 export function ClientOverview({ persona, organization }: { persona: Persona; organization: string }) {

@@ -1,6 +1,6 @@
+import type { Budget } from '@prumo/contract/budget';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { Budget } from '../../../types/budget-api';
 import { futureFlowQueryKey } from './get-future-flow';
 
 export interface NewMonthPlan {

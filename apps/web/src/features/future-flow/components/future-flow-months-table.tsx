@@ -1,7 +1,8 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { formatCents } from '@prumo/domain/money/cents';
 import { Link } from 'react-router';
 import { amountColors } from '../../../components/amount-text';
+import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
 import type { FutureFlowMonth } from '../../../types/future-flow-api';
 
@@ -24,6 +25,16 @@ function describePlanOrigin(month: FutureFlowMonth): string {
   return month.carried ? `Segue ${month.plannedFrom.date}` : 'Orçamento do mês';
 }
 
+const monthColumns: DataColumn[] = [
+  { key: 'month', header: 'Mês', phone: 'title' },
+  { key: 'income', header: 'Receitas planejadas' },
+  { key: 'expense', header: 'Despesas planejadas' },
+  { key: 'investments', header: 'Investimentos planejados' },
+  { key: 'result', header: 'Resultado planejado' },
+  { key: 'plan', header: 'Plano' },
+  { key: 'planning', header: 'Planejamento', phone: 'aside' },
+];
+
 /**
  * The months of the future flow: planned and actual income, expense and investments (apart from the
  * result, ADR 12), where the plan comes from
@@ -39,78 +50,63 @@ export function FutureFlowMonthsTable({
   getMonthHref: (month: FutureFlowMonth) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Meses do fluxo futuro">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Mês</Table.Th>
-            <Table.Th>Receitas planejadas</Table.Th>
-            <Table.Th>Despesas planejadas</Table.Th>
-            <Table.Th>Investimentos planejados</Table.Th>
-            <Table.Th>Resultado planejado</Table.Th>
-            <Table.Th>Plano</Table.Th>
-            <Table.Th>Planejamento</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {months.map((month) => (
-            <Table.Tr key={month.month} fw={month.month === currentMonth ? 600 : undefined}>
-              <Table.Td>
-                <Anchor component={Link} to={getMonthHref(month)} size="sm" fw={600}>
-                  {month.date}
-                </Anchor>
-                {month.month === currentMonth ? (
-                  <Text size="xs" c="dimmed">
-                    mês atual
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <PlannedAndActual
-                  planned={month.planned.income}
-                  actual={month.summary.income}
-                  color={amountColors.income}
-                />
-              </Table.Td>
-              <Table.Td>
-                <PlannedAndActual
-                  planned={month.planned.expense}
-                  actual={month.summary.expense}
-                  color={amountColors.expense}
-                />
-              </Table.Td>
-              <Table.Td>
-                <PlannedAndActual
-                  planned={month.planned.assetTransfer}
-                  actual={month.summary.assetTransfer}
-                  color={amountColors.expense}
-                />
-              </Table.Td>
-              <Table.Td>
-                <PlannedAndActual
-                  planned={month.planned.result}
-                  actual={month.summary.result}
-                  color={month.planned.result < 0 ? amountColors.expense : amountColors.income}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={month.plannedFrom ? undefined : 'dimmed'}>
-                  {describePlanOrigin(month)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {month.taskStatus ? (
-                  <TaskStatusBadge status={month.taskStatus} />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable label="Meses do fluxo futuro" columns={monthColumns} minWidth={900}>
+      {months.map((month) => (
+        <DataRow key={month.month} label={month.date} fw={month.month === currentMonth ? 600 : undefined}>
+          <DataCell column="month">
+            <Anchor component={Link} to={getMonthHref(month)} size="sm" fw={600}>
+              {month.date}
+            </Anchor>
+            {month.month === currentMonth ? (
+              <Text size="xs" c="dimmed">
+                mês atual
+              </Text>
+            ) : null}
+          </DataCell>
+          <DataCell column="income">
+            <PlannedAndActual
+              planned={month.planned.income}
+              actual={month.summary.income}
+              color={amountColors.income}
+            />
+          </DataCell>
+          <DataCell column="expense">
+            <PlannedAndActual
+              planned={month.planned.expense}
+              actual={month.summary.expense}
+              color={amountColors.expense}
+            />
+          </DataCell>
+          <DataCell column="investments">
+            <PlannedAndActual
+              planned={month.planned.assetTransfer}
+              actual={month.summary.assetTransfer}
+              color={amountColors.expense}
+            />
+          </DataCell>
+          <DataCell column="result">
+            <PlannedAndActual
+              planned={month.planned.result}
+              actual={month.summary.result}
+              color={month.planned.result < 0 ? amountColors.expense : amountColors.income}
+            />
+          </DataCell>
+          <DataCell column="plan">
+            <Text size="sm" c={month.plannedFrom ? undefined : 'dimmed'}>
+              {describePlanOrigin(month)}
+            </Text>
+          </DataCell>
+          <DataCell column="planning">
+            {month.taskStatus ? (
+              <TaskStatusBadge status={month.taskStatus} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            )}
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
   );
 }

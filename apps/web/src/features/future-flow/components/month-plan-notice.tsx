@@ -4,8 +4,8 @@ import { formatMonthNumber } from '@prumo/domain/budget/target-month';
 import { formatCents } from '@prumo/domain/money/cents';
 import { Link } from 'react-router';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { type NewMonthPlan, useCreateMonthPlan } from '../api/create-month-plan';
 import { useFutureFlow } from '../api/get-future-flow';
 
@@ -35,7 +35,7 @@ export function MonthPlanNotice({ month, onCreated, idealBudgetHref }: MonthPlan
           onCreated();
         },
         onError: (error) => {
-          if (!(isApiError(error) && error.notified)) notifyError(describeError(error));
+          notifyMutationError(error);
         },
       },
     );

@@ -4,8 +4,9 @@ import { formatCents, readTypedCents } from '@prumo/domain/money/cents';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { describeError } from '../../../lib/errors';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import type { FileAccount, Pendency } from '../../../types/cash-flow-api';
 import { type PendencyCompletion, useCompletePendency } from '../api/complete-pendency';
 import { useFiles } from '../api/get-files';
@@ -117,7 +118,7 @@ function PendencyForm({
           onCompleted?.();
         },
         onError: (error) => {
-          if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+          notifyMutationError(error);
         },
       },
     );

@@ -1,15 +1,17 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
-import { PaginationControls } from '../../../components/pagination-controls';
+import { PagedTable } from '../../../components/paged-table';
 import { SectionHeader } from '../../../components/section-header';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
-import { describeError, isApiError } from '../../../lib/errors';
+import { describeError } from '../../../lib/errors';
 import { formatDateTime, formatIsoDate } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import type { StatementFile } from '../../../types/cash-flow-api';
 import { useDeleteFile } from '../api/delete-file';
 import { useDownloadStatementFile } from '../api/download-file';
@@ -23,6 +25,16 @@ import { ReadWarning, SkippedRowsList } from './skipped-rows';
 // The detail shows more of what was skipped than the upload's summary.
 const skippedRowsShown = 20;
 
+const fileColumns: DataColumn[] = [
+  { key: 'file', header: 'Arquivo', phone: 'title' },
+  { key: 'date', header: 'Data', nowrap: true },
+  { key: 'status', header: 'Status' },
+  { key: 'read', header: 'Lidas', align: 'right' },
+  { key: 'added', header: 'Adicionadas', align: 'right' },
+  { key: 'accounts', header: 'Contas' },
+  { key: 'actions', header: 'Ações', phone: 'actions' },
+];
+
 interface StatementFilesPanelProps {
   /** A deleted file takes its lines with it: the page refreshes the cash flow. */
   onFileDeleted?: () => void;
@@ -33,58 +45,24 @@ export function StatementFilesPanel({ onFileDeleted }: StatementFilesPanelProps)
   const [offset, setOffset] = useState(0);
   const files = useFiles(offset);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const emptyPage = files.data !== undefined && files.data.results.length === 0 && offset > 0;
 
   return (
     <Paper withBorder p="md">
       <SectionHeader title="Arquivos importados" description="Os extratos enviados, do mais recente ao mais antigo." />
-      {files.isPending ? <PageLoader label="Carregando arquivos…" /> : null}
-      {files.isError ? <ErrorState message={describeError(files.error)} onRetry={() => files.refetch()} /> : null}
-      {files.data ? (
-        emptyPage ? (
-          // The last file of the last page was deleted: offer the way back rather than an empty table.
-          <Button size="xs" variant="default" onClick={() => setOffset(0)}>
-            Voltar à primeira página
-          </Button>
-        ) : files.data.results.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nenhum arquivo importado ainda.
-          </Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Arquivo</Table.Th>
-                    <Table.Th>Data</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Lidas</Table.Th>
-                    <Table.Th ta="right">Adicionadas</Table.Th>
-                    <Table.Th>Contas</Table.Th>
-                    <Table.Th>Ações</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {files.data.results.map((file) => (
-                    <FileRow key={file.id} file={file} onOpen={() => setDetailId(file.id)} onDeleted={onFileDeleted} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <PaginationControls
-              count={files.data.count}
-              offset={offset}
-              pageSize={filesPageSize}
-              hasPrevious={Boolean(files.data.previous) || offset > 0}
-              hasNext={Boolean(files.data.next)}
-              onOffsetChange={setOffset}
-              singularNoun="arquivo"
-              pluralNoun="arquivos"
-            />
-          </>
-        )
-      ) : null}
+      <PagedTable
+        query={files}
+        offset={offset}
+        onOffsetChange={setOffset}
+        pageSize={filesPageSize}
+        nouns={{ singular: 'arquivo', plural: 'arquivos' }}
+        loadingLabel="Carregando arquivos…"
+        emptyText={offset > 0 ? 'Nenhum arquivo nesta página.' : 'Nenhum arquivo importado ainda.'}
+        label="Arquivos importados"
+        columns={fileColumns}
+        minWidth={900}
+        getRowKey={(file) => file.id}
+        renderRow={(file) => <FileRow file={file} onOpen={() => setDetailId(file.id)} onDeleted={onFileDeleted} />}
+      />
       <FileDetailDialog fileId={detailId} onClose={() => setDetailId(null)} />
     </Paper>
   );
@@ -97,28 +75,28 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
   // A manager viewing a client deletes nothing of theirs (ADR 13).
   const readOnly = useIsReadOnlyClientView();
   return (
-    <Table.Tr>
-      <Table.Td>
+    <DataRow label={file.name}>
+      <DataCell column="file">
         <FileName name={file.name} />
         <Text size="xs" c="dimmed" tt="uppercase">
           {file.format}
         </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.created_at, '')}</Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="date">{formatDateTime(file.created_at, '')}</DataCell>
+      <DataCell column="status">
         <ReadStatusBadge readStatus={file.read_status} />
         {file.read_warning ? (
           <Text size="xs" c="orange.8" maw={260} mt={4}>
             {file.read_warning}
           </Text>
         ) : null}
-      </Table.Td>
-      <Table.Td ta="right">{file.transactions_read}</Table.Td>
-      <Table.Td ta="right">{file.transactions_added}</Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="read">{file.transactions_read}</DataCell>
+      <DataCell column="added">{file.transactions_added}</DataCell>
+      <DataCell column="accounts">
         <FileAccounts accounts={file.accounts} />
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="actions">
         <Group gap={4} wrap="nowrap">
           <Button size="compact-xs" variant="light" onClick={onOpen} aria-label={`Ver transações de ${file.name}`}>
             Ver transações
@@ -132,7 +110,7 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
               onClick={() =>
                 download.mutate(file, {
                   onError: (error) => {
-                    if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+                    notifyMutationError(error);
                   },
                 })
               }
@@ -169,15 +147,22 @@ function FileRow({ file, onOpen, onDeleted }: { file: StatementFile; onOpen: () 
               },
               onError: (error) => {
                 setConfirming(false);
-                if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+                notifyMutationError(error);
               },
             })
           }
         />
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }
+
+const fileLineColumns: DataColumn[] = [
+  { key: 'date', header: 'Data', nowrap: true },
+  { key: 'name', header: 'Nome', phone: 'title' },
+  { key: 'amount', header: 'Valor', align: 'right', phone: 'aside' },
+  { key: 'state', header: 'Situação' },
+];
 
 /** GET file/{id}/read/: the file's transactions. */
 function FileDetailDialog({ fileId, onClose }: { fileId: number | null; onClose: () => void }) {
@@ -204,45 +189,33 @@ function FileDetailDialog({ fileId, onClose }: { fileId: number | null; onClose:
               <SkippedRowsList rows={detail.data.skipped_rows} shown={skippedRowsShown} />
             </Stack>
           ) : null}
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing={4} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th ta="right">Valor</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.data.transactions.map((line) => (
-                  <Table.Tr key={line.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(line.date)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{line.name}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <AmountText amount={line.amount} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {line.category === null ? (
-                          <Badge size="xs" variant="light" color="orange" tt="none">
-                            Sem categoria
-                          </Badge>
-                        ) : null}
-                        {line.ignored ? (
-                          <Badge size="xs" variant="light" color="gray" tt="none">
-                            Ignorada
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Transações do arquivo" columns={fileLineColumns} minWidth={560} striped>
+            {detail.data.transactions.map((line) => (
+              <DataRow key={line.id} label={line.name}>
+                <DataCell column="date">{formatIsoDate(line.date)}</DataCell>
+                <DataCell column="name">
+                  <Text size="sm">{line.name}</Text>
+                </DataCell>
+                <DataCell column="amount">
+                  <AmountText amount={line.amount} />
+                </DataCell>
+                <DataCell column="state">
+                  <Group gap={4}>
+                    {line.category === null ? (
+                      <Badge size="xs" variant="light" color="orange" tt="none">
+                        Sem categoria
+                      </Badge>
+                    ) : null}
+                    {line.ignored ? (
+                      <Badge size="xs" variant="light" color="gray" tt="none">
+                        Ignorada
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </DataCell>
+              </DataRow>
+            ))}
+          </DataTable>
         </Stack>
       ) : null}
     </Modal>

@@ -1,7 +1,7 @@
+import type { CreatedOrganization } from '@prumo/contract/organizations';
 import type { OrganizationCreate } from '@prumo/domain/account/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { CreatedOrganization } from '../../../types/api';
 
 /** POST organization/: 201 with the registration_token that lets the first manager sign up. */
 export function createOrganization(body: OrganizationCreate): Promise<CreatedOrganization> {

@@ -1,14 +1,11 @@
+import type { Detail } from '@prumo/contract/common';
 import type { FinishOrganizationRegister } from '@prumo/domain/account/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { DetailAnswer } from '../../../types/api';
 
 /** POST organization/{slug}/finish-register/: creates the first manager. */
-export function finishOrganizationRegister(input: {
-  slug: string;
-  body: FinishOrganizationRegister;
-}): Promise<DetailAnswer> {
-  return requestApi<DetailAnswer>(`organization/${encodeURIComponent(input.slug)}/finish-register/`, {
+export function finishOrganizationRegister(input: { slug: string; body: FinishOrganizationRegister }): Promise<Detail> {
+  return requestApi<Detail>(`organization/${encodeURIComponent(input.slug)}/finish-register/`, {
     method: 'POST',
     body: input.body,
     authenticated: false,

@@ -1,6 +1,7 @@
+import type { Page } from '@prumo/contract/common';
+import type { CustomEmail } from '@prumo/contract/organizations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { CustomEmail, Page } from '../../../types/api';
 
 /** GET custom_emails/: the signed-in manager's organization has one custom e-mail or none. */
 export function getCustomEmails(signal?: AbortSignal): Promise<Page<CustomEmail>> {

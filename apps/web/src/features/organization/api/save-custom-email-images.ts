@@ -1,6 +1,7 @@
+import type { Detail } from '@prumo/contract/common';
+import type { CustomEmail, SavedCustomEmail } from '@prumo/contract/organizations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildFormData, requestApi } from '../../../lib/api-client';
-import type { CustomEmail, DetailAnswer } from '../../../types/api';
 import { buildCustomEmailsPage, customEmailsQueryOptions } from './get-custom-emails';
 
 export interface CustomEmailImages {
@@ -19,8 +20,8 @@ function buildImagesFormData(images: CustomEmailImages): FormData {
 }
 
 /** POST custom_emails/ multipart: the first images; 201 with the server's `detail`. */
-export function createCustomEmail(images: CustomEmailImages): Promise<CustomEmail & DetailAnswer> {
-  return requestApi<CustomEmail & DetailAnswer>('custom_emails/', {
+export function createCustomEmail(images: CustomEmailImages): Promise<SavedCustomEmail> {
+  return requestApi<SavedCustomEmail>('custom_emails/', {
     method: 'POST',
     body: buildImagesFormData(images),
   });
@@ -32,7 +33,7 @@ export function editCustomEmail(id: number, images: CustomEmailImages): Promise<
 }
 
 /** Creates the custom e-mail when the organization has none yet, else edits it. */
-export function saveCustomEmailImages(input: CustomEmailImagesInput): Promise<CustomEmail & Partial<DetailAnswer>> {
+export function saveCustomEmailImages(input: CustomEmailImagesInput): Promise<CustomEmail & Partial<Detail>> {
   return input.id === null ? createCustomEmail(input) : editCustomEmail(input.id, input);
 }
 

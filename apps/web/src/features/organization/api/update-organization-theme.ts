@@ -1,8 +1,8 @@
+import type { Organization } from '@prumo/contract/organizations';
 import type { OrganizationUpdate } from '@prumo/domain/account/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildFormData, requestApi } from '../../../lib/api-client';
 import { organizationQueryOptions } from '../../../lib/organization';
-import type { Organization } from '../../../types/api';
 
 export interface OrganizationThemeInput {
   slug: string;

@@ -1,12 +1,13 @@
 import { Button, Center, Group, Image, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { CustomEmail } from '@prumo/contract/organizations';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { checkImageFile, FileField } from '../../../components/file-field';
 import { SectionHeader } from '../../../components/section-header';
 import { describeError, errorMessages, formatFirstFieldError, isApiError } from '../../../lib/errors';
+import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { CustomEmail } from '../../../types/api';
 import { useDeleteCustomEmail } from '../api/delete-custom-email';
 import { useCustomEmails } from '../api/get-custom-emails';
 import { useSaveCustomEmailImages } from '../api/save-custom-email-images';
@@ -27,8 +28,7 @@ const customEmailMessages = {
 } as const;
 
 function notifyCustomEmailError(error: unknown): void {
-  if (isApiError(error) && error.notified) return;
-  notifyError(isApiError(error) ? formatFirstFieldError(error.data) : errorMessages.unknownError);
+  notifyMutationError(error, isApiError(error) ? formatFirstFieldError(error.data) : errorMessages.unknownError);
 }
 
 function CurrentEmailImage({ label, src }: { label: string; src: string | null }) {

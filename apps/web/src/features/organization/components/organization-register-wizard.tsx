@@ -1,5 +1,6 @@
 import { Button, ColorInput, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { CreatedOrganization } from '@prumo/contract/organizations';
 import { FinishOrganizationRegisterSchema, OrganizationCreateSchema } from '@prumo/domain/account/schemas';
 import { formatCnpj } from '@prumo/domain/br/cnpj';
 import { useMemo, useState } from 'react';
@@ -7,11 +8,10 @@ import { AccountCreated } from '../../../components/account-created';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { createEmptyPersonValues, PersonFormFields, personFormFields } from '../../../components/person-form-fields';
 import { buildAbsoluteUrl, paths } from '../../../config/paths';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { defaultBrand } from '../../../lib/theme';
-import type { CreatedOrganization } from '../../../types/api';
 import { useCreateOrganization } from '../api/create-organization';
 import { useFinishOrganizationRegister } from '../api/finish-organization-register';
 
@@ -28,18 +28,6 @@ function suggestSlug(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .replace(/-+$/g, '');
-}
-
-function handleServerError(
-  error: unknown,
-  fields: readonly string[],
-  setFieldError: (field: string, message: string) => void,
-) {
-  if (isApiError(error) && error.notified) return;
-  const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-  const unplaced = applyServerFieldErrors(fieldErrors, fields, setFieldError);
-  if (unplaced.length > 0) notifyError(unplaced[0] ?? describeError(error));
-  else if (Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
 }
 
 /** /cadastro/organizacao: the organization, then its first manager, then "confirm your e-mail". */
@@ -112,7 +100,7 @@ function OrganizationStep({ onCreated }: { onCreated: (organization: CreatedOrga
     if (!parsed.success) return;
     mutation.mutate(parsed.data, {
       onSuccess: onCreated,
-      onError: (error) => handleServerError(error, organizationFields, form.setFieldError),
+      onError: createFormMutationErrorHandler(form, { fields: organizationFields }),
     });
   });
 
@@ -195,7 +183,7 @@ function ManagerStep({
           notifySuccess('Conta criada');
           onCreated(parsed.data.email);
         },
-        onError: (error) => handleServerError(error, personFormFields, form.setFieldError),
+        onError: createFormMutationErrorHandler(form, { fields: personFormFields }),
       },
     );
   });

@@ -1,5 +1,6 @@
 import { Button, ColorInput, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { Organization } from '@prumo/contract/organizations';
 import { normalizeRedirectLink } from '@prumo/domain/account/fields';
 import { OrganizationUpdateSchema } from '@prumo/domain/account/schemas';
 import { useState } from 'react';
@@ -7,8 +8,8 @@ import { checkImageFile, FileField } from '../../../components/file-field';
 import { SectionHeader } from '../../../components/section-header';
 import { errorMessages, formatFirstFieldError, isApiError } from '../../../lib/errors';
 import { createSchemaValidator } from '../../../lib/form-validation';
+import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { Organization } from '../../../types/api';
 import { useSaveOrganizationTheme } from '../api/update-organization-theme';
 
 /** calls-payments §5: logo png, bmp, jpeg, jpg up to 2 MB; favicon PNG or ICO. */
@@ -83,10 +84,11 @@ export function OrganizationThemeForm({ organization }: { organization: Organiza
           setResetKey((key) => key + 1);
           notifySuccess('Configurações alteradas com sucesso');
         },
-        onError: (error) => {
-          if (isApiError(error) && error.notified) return;
-          notifyError(isApiError(error) ? formatFirstFieldError(error.data) : errorMessages.unknownError);
-        },
+        onError: (error) =>
+          notifyMutationError(
+            error,
+            isApiError(error) ? formatFirstFieldError(error.data) : errorMessages.unknownError,
+          ),
       },
     );
   });

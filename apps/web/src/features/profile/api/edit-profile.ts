@@ -1,8 +1,8 @@
+import type { Persona } from '@prumo/contract/profiles';
 import type { ProfileEdit } from '@prumo/domain/account/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildFormData, requestApi } from '../../../lib/api-client';
 import { personaQueryKey } from '../../../lib/persona';
-import type { Persona } from '../../../types/api';
 
 export interface ProfileEditInput {
   data?: ProfileEdit;

@@ -2,9 +2,9 @@ import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordChangeSchema } from '@prumo/domain/account/schemas';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useChangePassword } from '../api/change-password';
 
 const validator = createSchemaValidator(PasswordChangeSchema, { confirmations: [['new_password1', 'new_password2']] });
@@ -26,12 +26,7 @@ export function PasswordChangeForm() {
         form.reset();
         notifySuccess('Senha alterada');
       },
-      onError: (error) => {
-        if (isApiError(error) && error.notified) return;
-        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-        const unplaced = applyServerFieldErrors(fieldErrors, formFields, form.setFieldError);
-        if (unplaced.length > 0 || Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
-      },
+      onError: createFormMutationErrorHandler(form, { fields: formFields }),
     });
   });
 

@@ -1,13 +1,13 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { Persona } from '@prumo/contract/profiles';
 import { ProfileEditSchema } from '@prumo/domain/account/schemas';
 import { formatPhone } from '@prumo/domain/br/phone';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { Persona } from '../../../types/api';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useEditProfile } from '../api/edit-profile';
 
 const validator = createSchemaValidator(ProfileEditSchema);
@@ -40,12 +40,7 @@ export function ProfileDataForm({ persona }: { persona: Persona }) {
           form.resetDirty();
           notifySuccess('Perfil atualizado');
         },
-        onError: (error) => {
-          if (isApiError(error) && error.notified) return;
-          const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-          const unplaced = applyServerFieldErrors(fieldErrors, formFields, form.setFieldError);
-          if (unplaced.length > 0 || Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
-        },
+        onError: createFormMutationErrorHandler(form, { fields: formFields }),
       },
     );
   });

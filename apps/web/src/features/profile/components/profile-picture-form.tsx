@@ -1,11 +1,11 @@
 import { Avatar, Button, Group, Paper, Stack } from '@mantine/core';
+import type { Persona } from '@prumo/contract/profiles';
 import { useState } from 'react';
 import { checkImageFile, FileField } from '../../../components/file-field';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { formatPersonName } from '../../../lib/persona';
-import type { Persona } from '../../../types/api';
 import { useEditProfile } from '../api/edit-profile';
 
 /** Profile pictures the API takes (docs/identity-api.md): png, jpeg, webp up to 2 MB. */
@@ -39,12 +39,11 @@ export function ProfilePictureForm({ persona }: { persona: Persona }) {
           setFile(null);
           setResetKey((key) => key + 1);
         },
-        onError: (uploadError) => {
-          if (isApiError(uploadError) && uploadError.notified) return;
-          const fieldMessage = isApiError(uploadError) ? uploadError.fieldErrors.profile_picture : undefined;
-          if (fieldMessage) setError(fieldMessage);
-          else notifyError(describeError(uploadError));
-        },
+        // The picture's error shows under its field, as a choice refused here does.
+        onError: createFormMutationErrorHandler(
+          { setFieldError: (_field, message) => setError(message) },
+          { fields: ['profile_picture'] },
+        ),
       },
     );
   };

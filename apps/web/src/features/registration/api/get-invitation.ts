@@ -1,6 +1,6 @@
+import type { Invitation } from '@prumo/contract/invitations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { Invitation } from '../../../types/api';
 
 /** GET invitation/{hash}/: who invited, so the page can say so; 404 for a bad hash. */
 export function getInvitation(hash: string, organization: string, signal?: AbortSignal): Promise<Invitation> {

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { Invitation } from '@prumo/contract/invitations';
 import { RegistrationSchema, SimpleRegistrationSchema } from '@prumo/domain/account/schemas';
 import { type AccessLevel, addressWordByRole, roleLabels } from '@prumo/domain/auth/roles';
 import { useMemo, useState } from 'react';
@@ -10,9 +11,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { createEmptyPersonValues, PersonFormFields, personFormFields } from '../../../components/person-form-fields';
 import { paths } from '../../../config/paths';
 import { describeError, isApiError } from '../../../lib/errors';
-import { applyServerFieldErrors, createSchemaValidator } from '../../../lib/form-validation';
+import { createSchemaValidator } from '../../../lib/form-validation';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { Invitation } from '../../../types/api';
 import { useInvitation } from '../api/get-invitation';
 import { useRegister } from '../api/register';
 import { useRegisterSimple } from '../api/register-simple';
@@ -105,13 +106,7 @@ function RegistrationFields({
     validateInputOnBlur: true,
   });
 
-  const handleError = (error: unknown) => {
-    if (isApiError(error) && error.notified) return;
-    const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-    const unplaced = applyServerFieldErrors(fieldErrors, personFormFields, form.setFieldError);
-    if (unplaced.length > 0) notifyError(unplaced[0] ?? describeError(error));
-    else if (Object.keys(fieldErrors).length === 0) notifyError(describeError(error));
-  };
+  const handleError = createFormMutationErrorHandler(form, { fields: personFormFields });
 
   const handleSubmit = form.onSubmit((values) => {
     const parsed = validator.parse(values);

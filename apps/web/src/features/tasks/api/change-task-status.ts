@@ -1,8 +1,9 @@
+import type { Task } from '@prumo/contract/tasks';
 import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { refetchAfterRowChange, tasksQueryKey } from '../../../lib/query-client';
-import type { Task } from '../../../types/tasks-api';
+import { refetchAfterRowChange } from '../../../lib/query-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 /** PUT tasks/task/{id}/change-status/: ignore (rejected), complete (done) or reopen (pending). */
 export function changeTaskStatus(input: { id: number; status: TaskStatus }): Promise<Task> {
@@ -16,6 +17,6 @@ export function useChangeTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeTaskStatus,
-    onSuccess: () => refetchAfterRowChange(queryClient, [tasksQueryKey]),
+    onSuccess: () => refetchAfterRowChange(queryClient, [sharedQueryKeys.tasks]),
   });
 }

@@ -1,8 +1,8 @@
+import type { Task } from '@prumo/contract/tasks';
 import type { TaskType } from '@prumo/domain/tasks/task-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { tasksQueryKey } from '../../../lib/query-client';
-import type { Task } from '../../../types/tasks-api';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 export interface NewTaskBody {
   client: number;
@@ -22,6 +22,6 @@ export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedQueryKeys.tasks }),
   });
 }

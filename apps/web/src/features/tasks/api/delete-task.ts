@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import { refetchAfterRowChange, tasksQueryKey } from '../../../lib/query-client';
+import { refetchAfterRowChange } from '../../../lib/query-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 /** DELETE tasks/task/{id}/: 204 (the client's planner or a manager). */
 export function deleteTask(id: number): Promise<void> {
@@ -11,6 +12,6 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
-    onSuccess: () => refetchAfterRowChange(queryClient, [tasksQueryKey]),
+    onSuccess: () => refetchAfterRowChange(queryClient, [sharedQueryKeys.tasks]),
   });
 }

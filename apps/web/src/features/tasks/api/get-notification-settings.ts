@@ -1,12 +1,12 @@
+import type { NotificationSettings } from '@prumo/contract/notification-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { NotificationSettingsAnswer } from '../../../types/tasks-api';
 
 export const notificationSettingsQueryKey = ['notification-settings'] as const;
 
 /** GET notification_settings/: the signed-in user's own (the defaults until changed). */
-export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettingsAnswer> {
-  return requestApi<NotificationSettingsAnswer>('notification_settings/', { signal });
+export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
+  return requestApi<NotificationSettings>('notification_settings/', { signal });
 }
 
 export function notificationSettingsQueryOptions() {

@@ -1,10 +1,9 @@
+import type { TaskPage } from '@prumo/contract/tasks';
 import type { TaskStatus, TaskType } from '@prumo/domain/tasks/task-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import { tasksQueryKey } from '../../../lib/query-client';
-import type { Page } from '../../../types/api';
-import type { Task } from '../../../types/tasks-api';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 /** Page size of calls-payments §9. */
 export const tasksPageSize = 25;
@@ -18,8 +17,8 @@ export interface TaskListFilter {
 }
 
 /** GET tasks/task/: the client's tasks, newest first (a planner's address names the client). */
-export function getTasks(filter: TaskListFilter, signal?: AbortSignal): Promise<Page<Task>> {
-  return requestApi<Page<Task>>('tasks/task/', {
+export function getTasks(filter: TaskListFilter, signal?: AbortSignal): Promise<TaskPage> {
+  return requestApi<TaskPage>('tasks/task/', {
     query: {
       status: filter.statuses ? filter.statuses.join(',') : 'all',
       type: filter.types ? filter.types.join(',') : undefined,
@@ -33,7 +32,7 @@ export function getTasks(filter: TaskListFilter, signal?: AbortSignal): Promise<
 /** `clientId` is the address's client (sent by the API client for planners); it keeps clients apart in the cache. */
 export function tasksQueryOptions(clientId: string | null, filter: TaskListFilter) {
   return queryOptions({
-    queryKey: [...tasksQueryKey, 'list', clientId, filter],
+    queryKey: [...sharedQueryKeys.tasks, 'list', clientId, filter],
     queryFn: ({ signal }) => getTasks(filter, signal),
     placeholderData: keepPreviousData,
   });

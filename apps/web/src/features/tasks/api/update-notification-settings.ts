@@ -1,12 +1,12 @@
+import type { NotificationSettings } from '@prumo/contract/notification-settings';
 import type { NotificationSettingsChange } from '@prumo/domain/tasks/notification-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { NotificationSettingsAnswer } from '../../../types/tasks-api';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 
 /** PATCH notification_settings/: channels and/or notificationTrigger. */
-export function updateNotificationSettings(change: NotificationSettingsChange): Promise<NotificationSettingsAnswer> {
-  return requestApi<NotificationSettingsAnswer>('notification_settings/', { method: 'PATCH', body: change });
+export function updateNotificationSettings(change: NotificationSettingsChange): Promise<NotificationSettings> {
+  return requestApi<NotificationSettings>('notification_settings/', { method: 'PATCH', body: change });
 }
 
 export function useUpdateNotificationSettings() {

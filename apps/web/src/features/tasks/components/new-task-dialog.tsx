@@ -9,9 +9,9 @@ import {
   taskTypes,
 } from '@prumo/domain/tasks/task-rules';
 import { MaskedTextInput } from '../../../components/masked-text-input';
-import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateMask } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { type NewTaskBody, useCreateTask } from '../api/create-task';
 import { describeCreation } from './task-wording';
 
@@ -117,19 +117,11 @@ function NewTaskForm(properties: { clientId: number; defaultType: TaskType; onDo
           notifySuccess(describeCreation(values.type));
           onDone();
         },
-        onError: (error) => {
-          if (isApiError(error) && error.notified) return;
-          const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-          let placed = false;
-          for (const [field, message] of Object.entries(fieldErrors)) {
-            const formField = values.type === 'budget-planning' && field === 'start' ? 'month' : field;
-            if ((formFields as readonly string[]).includes(formField)) {
-              form.setFieldError(formField, message);
-              placed = true;
-            }
-          }
-          if (!placed) notifyError(describeError(error));
-        },
+        // A planning's month is sent as its start.
+        onError: createFormMutationErrorHandler(form, {
+          fields: formFields,
+          renamedFields: values.type === 'budget-planning' ? { start: 'month' } : {},
+        }),
       },
     );
   });

@@ -1,14 +1,15 @@
 import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { Task } from '@prumo/contract/tasks';
 import { shouldCountInBell } from '@prumo/domain/tasks/notification-settings';
 import { taskTypeLabels } from '@prumo/domain/tasks/task-rules';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/bell-icon';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { Task } from '../../../types/tasks-api';
+import { describeError } from '../../../lib/errors';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useChangeTaskStatus } from '../api/change-task-status';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useBellTasks } from '../api/get-tasks';
@@ -87,7 +88,7 @@ function BellItem({ task, onFollow }: { task: Task; onFollow: () => void }) {
       {
         onSuccess: () => notifySuccess(describeStatusChange(task, 'rejected')),
         onError: (error) => {
-          if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+          notifyMutationError(error);
         },
       },
     );

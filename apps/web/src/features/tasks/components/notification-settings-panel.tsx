@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import type { NotificationSettings } from '@prumo/contract/notification-settings';
 import {
   type NotificationChannel,
   type NotificationTrigger,
@@ -12,9 +13,9 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError, isApiError } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { NotificationSettingsAnswer } from '../../../types/tasks-api';
+import { describeError } from '../../../lib/errors';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
@@ -37,7 +38,7 @@ export function NotificationSettingsPanel() {
   );
 }
 
-function NotificationSettingsForm({ saved }: { saved: NotificationSettingsAnswer }) {
+function NotificationSettingsForm({ saved }: { saved: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
   const [channels, setChannels] = useState<NotificationChannel[]>(saved.channels);
   const [trigger, setTrigger] = useState<NotificationTrigger>(saved.notificationTrigger);
@@ -52,7 +53,7 @@ function NotificationSettingsForm({ saved }: { saved: NotificationSettingsAnswer
       {
         onSuccess: () => notifySuccess(notificationSettingsMessages.saved),
         onError: (error) => {
-          if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+          notifyMutationError(error);
         },
       },
     );

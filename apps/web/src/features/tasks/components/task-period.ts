@@ -1,6 +1,6 @@
+import type { Task } from '@prumo/contract/tasks';
 import { formatMonthWithSlash } from '@prumo/domain/budget/target-month';
 import { formatIsoDate } from '../../../lib/format';
-import type { Task } from '../../../types/tasks-api';
 
 /** A planning shows its month ("novembro/2026"); other tasks their days, when they have any. */
 export function describeTaskPeriod(task: Task): string {

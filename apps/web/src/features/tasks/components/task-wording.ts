@@ -1,5 +1,5 @@
+import type { Task } from '@prumo/contract/tasks';
 import { type TaskStatus, type TaskType, taskMessages } from '@prumo/domain/tasks/task-rules';
-import type { Task } from '../../../types/tasks-api';
 
 /** What a status change says once done: a task's words are feminine, a notice's ("aviso") masculine. */
 const statusChangeMessages: Record<'task' | 'notice', Record<TaskStatus, string>> = {

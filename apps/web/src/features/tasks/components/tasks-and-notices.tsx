@@ -1,12 +1,8 @@
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack } from '@mantine/core';
 import type { TaskActor, TaskStatus, TaskType } from '@prumo/domain/tasks/task-rules';
 import { type ReactNode, useState } from 'react';
-import { ErrorState } from '../../../components/error-state';
-import { PageLoader } from '../../../components/page-loader';
-import { PaginationControls } from '../../../components/pagination-controls';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError } from '../../../lib/errors';
-import { tasksPageSize, useTasks } from '../api/get-tasks';
+import { useTasks } from '../api/get-tasks';
 import { NewTaskDialog } from './new-task-dialog';
 import { NotificationSettingsPanel } from './notification-settings-panel';
 import { TaskStatusNounProvider } from './task-status-badge';
@@ -56,8 +52,6 @@ export function TasksAndNotices({ actor, noticesMode, onModeChange, client, impo
     types: noticesMode ? ['notification'] : taskTypesOfTasksMode,
     offset,
   });
-  const noun = noticesMode ? 'avisos' : 'tarefas';
-  const singularNoun = noticesMode ? 'aviso' : 'tarefa';
 
   return (
     <Stack gap="md">
@@ -101,31 +95,15 @@ export function TasksAndNotices({ actor, noticesMode, onModeChange, client, impo
             />
           }
         />
-        {tasks.isPending ? <PageLoader label={`Carregando ${noun}…`} /> : null}
-        {tasks.isError ? <ErrorState message={describeError(tasks.error)} onRetry={() => tasks.refetch()} /> : null}
-        {tasks.data ? (
-          tasks.data.results.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {noticesMode ? 'Nenhum aviso.' : 'Nenhuma tarefa.'}
-            </Text>
-          ) : (
-            <>
-              <TaskStatusNounProvider noun={noticesMode ? 'notice' : 'task'}>
-                <TasksTable tasks={tasks.data.results} actor={actor} />
-              </TaskStatusNounProvider>
-              <PaginationControls
-                count={tasks.data.count}
-                offset={offset}
-                pageSize={tasksPageSize}
-                hasPrevious={tasks.data.previous !== null}
-                hasNext={tasks.data.next !== null}
-                onOffsetChange={setOffset}
-                singularNoun={singularNoun}
-                pluralNoun={noun}
-              />
-            </>
-          )
-        ) : null}
+        <TaskStatusNounProvider noun={noticesMode ? 'notice' : 'task'}>
+          <TasksTable
+            tasks={tasks}
+            actor={actor}
+            offset={offset}
+            onOffsetChange={setOffset}
+            noticesMode={noticesMode}
+          />
+        </TaskStatusNounProvider>
       </Paper>
       {actor === 'client' && noticesMode ? <NotificationSettingsPanel /> : null}
       {client ? (

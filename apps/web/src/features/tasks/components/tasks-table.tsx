@@ -1,19 +1,24 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { Page } from '@prumo/contract/common';
+import type { Task } from '@prumo/contract/tasks';
 import {
   listAllowedStatusChanges,
   type TaskActor,
   type TaskStatus,
   taskTypeLabels,
 } from '@prumo/domain/tasks/task-rules';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { describeError, isApiError } from '../../../lib/errors';
+import { DataCell, type DataColumn, DataRow } from '../../../components/data-table';
+import { PagedTable } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
-import type { Task } from '../../../types/tasks-api';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { useChangeTaskStatus } from '../api/change-task-status';
 import { useDeleteTask } from '../api/delete-task';
+import { tasksPageSize } from '../api/get-tasks';
 import { useTaskFollowHref } from '../hooks/use-task-follow-href';
 import { describeTaskPeriod } from './task-period';
 import { TaskStatusBadge } from './task-status-badge';
@@ -22,37 +27,40 @@ import { describeDeletion, describeStatusChange } from './task-wording';
 /** The button of each status change. */
 const statusActionLabels: Record<TaskStatus, string> = { rejected: 'Ignorar', done: 'Concluir', pending: 'Reabrir' };
 
-function notifyFailure(error: unknown): void {
-  if (!isApiError(error) || !error.notified) notifyError(describeError(error));
-}
+const taskColumns: DataColumn[] = [
+  { key: 'type', header: 'Tipo', nowrap: true },
+  { key: 'title', header: 'Título', phone: 'title' },
+  { key: 'period', header: 'Período', nowrap: true },
+  { key: 'created', header: 'Criada em', nowrap: true },
+  { key: 'status', header: 'Status', phone: 'aside' },
+  { key: 'actions', header: 'Ações', phone: 'actions' },
+];
 
 interface TasksTableProps {
-  tasks: Task[];
+  tasks: UseQueryResult<Page<Task>>;
   actor: TaskActor;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+  noticesMode: boolean;
 }
 
 /** Tasks with their type, title, period and status; open, ignore, complete, reopen, and (advisers) delete. */
-export function TasksTable({ tasks, actor }: TasksTableProps) {
+export function TasksTable({ tasks, actor, offset, onOffsetChange, noticesMode }: TasksTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tipo</Table.Th>
-            <Table.Th>Título</Table.Th>
-            <Table.Th>Período</Table.Th>
-            <Table.Th>Criada em</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Ações</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tasks.map((task) => (
-            <TaskRow key={task.id} task={task} actor={actor} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PagedTable
+      query={tasks}
+      offset={offset}
+      onOffsetChange={onOffsetChange}
+      pageSize={tasksPageSize}
+      nouns={noticesMode ? { singular: 'aviso', plural: 'avisos' } : { singular: 'tarefa', plural: 'tarefas' }}
+      loadingLabel={noticesMode ? 'Carregando avisos…' : 'Carregando tarefas…'}
+      emptyText={noticesMode ? 'Nenhum aviso.' : 'Nenhuma tarefa.'}
+      label={noticesMode ? 'Avisos' : 'Tarefas'}
+      columns={taskColumns}
+      minWidth={760}
+      getRowKey={(task) => task.id}
+      renderRow={(task) => <TaskRow task={task} actor={actor} />}
+    />
   );
 }
 
@@ -74,13 +82,16 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
   const askStatus = (status: TaskStatus) =>
     changeStatus.mutate(
       { id: task.id, status },
-      { onSuccess: () => notifySuccess(describeStatusChange(task, status)), onError: notifyFailure },
+      {
+        onSuccess: () => notifySuccess(describeStatusChange(task, status)),
+        onError: (error) => notifyMutationError(error),
+      },
     );
 
   return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{taskTypeLabels[task.type]}</Table.Td>
-      <Table.Td>
+    <DataRow label={task.title}>
+      <DataCell column="type">{taskTypeLabels[task.type]}</DataCell>
+      <DataCell column="title">
         <Stack gap={2}>
           <Text size="sm" fw={500}>
             {task.title}
@@ -96,10 +107,10 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
             </Text>
           ) : null}
         </Stack>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{describeTaskPeriod(task)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at, '')}</Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="period">{describeTaskPeriod(task)}</DataCell>
+      <DataCell column="created">{formatDateTime(task.created_at, '')}</DataCell>
+      <DataCell column="status">
         {task.sent_at === null ? (
           <Badge color="gray" variant="light">
             Rascunho
@@ -107,8 +118,8 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
         ) : (
           <TaskStatusBadge status={task.status} />
         )}
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="actions">
         <Group gap={4} wrap="nowrap">
           {canFollow ? (
             <Button
@@ -163,12 +174,12 @@ function TaskRow({ task, actor }: { task: Task; actor: TaskActor }) {
               },
               onError: (error) => {
                 setConfirmingDelete(false);
-                notifyFailure(error);
+                notifyMutationError(error);
               },
             })
           }
         />
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }

@@ -1,6 +1,6 @@
+import type { Task } from '@prumo/contract/tasks';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { Task } from '../../../types/tasks-api';
 
 /** The value of meu-caixa/{task} (and of the planner's cliente/{id}/{view}) that opens the import. */
 const importTaskValue = 'importacao';

@@ -1,11 +1,12 @@
+import type { Detail } from '@prumo/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { ClientRecord } from '../../../types/api';
 import { clientsQueryKey } from './get-clients';
+import { plannersQueryKey } from './get-planners';
 
 /** PUT profiles/clients/change-planner/?profile=manager with user ids. */
-export function changePlanner(body: { client: number; planner: number }): Promise<ClientRecord> {
-  return requestApi<ClientRecord>('profiles/clients/change-planner/', {
+export function changePlanner(body: { client: number; planner: number }): Promise<Detail> {
+  return requestApi<Detail>('profiles/clients/change-planner/', {
     method: 'PUT',
     query: { profile: 'manager' },
     body,
@@ -20,7 +21,7 @@ export function useChangePlanner() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['planners'] }),
+        queryClient.invalidateQueries({ queryKey: plannersQueryKey }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
+import type { InvitationRecord } from '@prumo/contract/invitations';
 import { type AccessLevel, addressWordByRole } from '@prumo/domain/auth/roles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { InvitationRecord } from '../../../types/api';
 import { invitationsQueryKey } from './get-invitations';
 
 /** POST invitations/ {role}: a new link that grants this role only. */

@@ -1,6 +1,7 @@
+import type { Page } from '@prumo/contract/common';
+import type { ClientRecord } from '@prumo/contract/profiles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { ClientRecord, Page } from '../../../types/api';
 
 /** Page size of calls-payments §9. */
 export const clientsPageSize = 25;

@@ -1,7 +1,8 @@
+import type { Page } from '@prumo/contract/common';
+import type { InvitationRecord } from '@prumo/contract/invitations';
 import { type AccessLevel, addressWordByRole } from '@prumo/domain/auth/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { InvitationRecord, Page } from '../../../types/api';
 
 export const invitationsQueryKey = ['invitations'] as const;
 

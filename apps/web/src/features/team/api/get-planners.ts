@@ -1,8 +1,12 @@
+import type { Page } from '@prumo/contract/common';
+import type { PlannerRecord } from '@prumo/contract/profiles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { Page, PlannerRecord } from '../../../types/api';
 
 export const plannersPageSize = 25;
+
+/** Every planners query starts with this key: a client moved to another planner changes their counts. */
+export const plannersQueryKey = ['planners'] as const;
 
 /** GET profiles/planner/ as a manager: the organization's planners. */
 export function getPlanners(offset: number, signal?: AbortSignal): Promise<Page<PlannerRecord>> {
@@ -14,7 +18,7 @@ export function getPlanners(offset: number, signal?: AbortSignal): Promise<Page<
 
 export function plannersQueryOptions(offset: number) {
   return queryOptions({
-    queryKey: ['planners', offset],
+    queryKey: [...plannersQueryKey, offset],
     queryFn: ({ signal }) => getPlanners(offset, signal),
     placeholderData: keepPreviousData,
   });
@@ -36,7 +40,7 @@ export async function getAllPlanners(signal?: AbortSignal): Promise<PlannerRecor
 
 export function allPlannersQueryOptions() {
   return queryOptions({
-    queryKey: ['planners', 'all'],
+    queryKey: [...plannersQueryKey, 'all'],
     queryFn: ({ signal }) => getAllPlanners(signal),
   });
 }

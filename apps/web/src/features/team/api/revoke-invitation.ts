@@ -1,13 +1,13 @@
+import type { Detail } from '@prumo/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { personaQueryKey } from '../../../lib/persona';
 import { refetchAfterRowChange } from '../../../lib/query-client';
-import type { DetailAnswer } from '../../../types/api';
 import { invitationsQueryKey } from './get-invitations';
 
 /** POST invitations/{id}/revoke/: the link stops working; a standing link is replaced by a new one. */
-export function revokeInvitation(id: number): Promise<DetailAnswer> {
-  return requestApi<DetailAnswer>(`invitations/${id}/revoke/`, { method: 'POST' });
+export function revokeInvitation(id: number): Promise<Detail> {
+  return requestApi<Detail>(`invitations/${id}/revoke/`, { method: 'POST' });
 }
 
 export function useRevokeInvitation() {

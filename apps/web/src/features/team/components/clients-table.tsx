@@ -1,15 +1,15 @@
-import { Anchor, Avatar, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { Anchor, Paper, Select, Text } from '@mantine/core';
+import type { ClientRecord } from '@prumo/contract/profiles';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/error-state';
-import { PageLoader } from '../../../components/page-loader';
-import { PaginationControls } from '../../../components/pagination-controls';
+import { DataCell, type DataColumn, DataRow } from '../../../components/data-table';
+import { PagedTable } from '../../../components/paged-table';
+import { PersonName } from '../../../components/person-name';
 import { SectionHeader } from '../../../components/section-header';
-import { describeError, isApiError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { formatPersonName } from '../../../lib/persona';
-import type { ClientRecord } from '../../../types/api';
 import { useChangePlanner } from '../api/change-planner';
 import { type ClientsScope, clientsPageSize, useClients } from '../api/get-clients';
 import { useAllPlanners } from '../api/get-planners';
@@ -22,100 +22,69 @@ interface ClientsTableProps {
   getClientHref?: (clientId: number) => string;
 }
 
+const clientColumns: DataColumn[] = [
+  { key: 'name', header: 'Nome', phone: 'title' },
+  { key: 'email', header: 'E-mail' },
+  { key: 'last-login', header: 'Último acesso' },
+  { key: 'planner', header: 'Planejador', phone: 'wide' },
+  { key: 'cash', header: 'Caixa', phone: 'actions' },
+];
+
 export function ClientsTable({ scope, title = 'Clientes', description, getClientHref }: ClientsTableProps) {
   const [offset, setOffset] = useState(0);
   const clients = useClients(scope, offset);
   const canChangePlanner = scope === 'manager';
+  const columns = clientColumns.filter(
+    (column) => (column.key !== 'planner' || canChangePlanner) && (column.key !== 'cash' || getClientHref),
+  );
 
   return (
     <Paper withBorder p="md">
       <SectionHeader title={title} description={description} />
-      {clients.isPending ? <PageLoader label="Carregando clientes…" /> : null}
-      {clients.isError ? <ErrorState message={describeError(clients.error)} onRetry={() => clients.refetch()} /> : null}
-      {clients.data ? (
-        clients.data.results.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nenhum cliente encontrado.
-          </Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={canChangePlanner ? 760 : 560}>
-              <Table striped highlightOnHover verticalSpacing="xs" opacity={clients.isPlaceholderData ? 0.6 : 1}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Nome</Table.Th>
-                    <Table.Th>E-mail</Table.Th>
-                    <Table.Th>Último acesso</Table.Th>
-                    {canChangePlanner ? <Table.Th>Planejador</Table.Th> : null}
-                    {getClientHref ? <Table.Th>Caixa</Table.Th> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {clients.data.results.map((client) => (
-                    <ClientRow
-                      key={client.user.id}
-                      client={client}
-                      canChangePlanner={canChangePlanner}
-                      clientHref={getClientHref?.(client.user.id)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <PaginationControls
-              count={clients.data.count}
-              offset={offset}
-              pageSize={clientsPageSize}
-              hasPrevious={Boolean(clients.data.previous) || offset > 0}
-              hasNext={Boolean(clients.data.next)}
-              onOffsetChange={setOffset}
-              singularNoun="cliente"
-              pluralNoun="clientes"
-            />
-          </>
-        )
-      ) : null}
+      <PagedTable
+        query={clients}
+        offset={offset}
+        onOffsetChange={setOffset}
+        pageSize={clientsPageSize}
+        nouns={{ singular: 'cliente', plural: 'clientes' }}
+        loadingLabel="Carregando clientes…"
+        emptyText="Nenhum cliente encontrado."
+        label={title}
+        columns={columns}
+        minWidth={canChangePlanner ? 760 : 560}
+        striped
+        getRowKey={(client) => client.user.id}
+        renderRow={(client) => <ClientRow client={client} clientHref={getClientHref?.(client.user.id)} />}
+      />
     </Paper>
   );
 }
 
-function ClientRow({
-  client,
-  canChangePlanner,
-  clientHref,
-}: {
-  client: ClientRecord;
-  canChangePlanner: boolean;
-  clientHref?: string;
-}) {
+/** The planner column shows only to a manager (the table leaves it out otherwise). */
+function ClientRow({ client, clientHref }: { client: ClientRecord; clientHref?: string }) {
   const name = formatPersonName(client.user);
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={client.profile_picture} name={name} size="sm" color="initials" />
-          <Text size="sm">{name}</Text>
-        </Group>
-      </Table.Td>
-      <Table.Td>
+    <DataRow label={name}>
+      <DataCell column="name">
+        <PersonName name={name} picture={client.profile_picture} />
+      </DataCell>
+      <DataCell column="email">
         <Text size="sm">{client.user.email}</Text>
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell column="last-login">
         <Text size="sm">{formatDateTime(client.last_login, 'Nunca entrou')}</Text>
-      </Table.Td>
-      {canChangePlanner ? (
-        <Table.Td>
-          <PlannerSelect client={client} />
-        </Table.Td>
-      ) : null}
+      </DataCell>
+      <DataCell column="planner">
+        <PlannerSelect client={client} />
+      </DataCell>
       {clientHref ? (
-        <Table.Td>
+        <DataCell column="cash">
           <Anchor component={Link} to={clientHref} size="sm" aria-label={`Ver caixa de ${name}`}>
             Ver caixa
           </Anchor>
-        </Table.Td>
+        </DataCell>
       ) : null}
-    </Table.Tr>
+    </DataRow>
   );
 }
 
@@ -152,7 +121,7 @@ function PlannerSelect({ client }: { client: ClientRecord }) {
           {
             onSuccess: () => notifySuccess(`Planejador de ${name} alterado`),
             onError: (error) => {
-              if (!isApiError(error) || !error.notified) notifyError(describeError(error));
+              notifyMutationError(error);
             },
           },
         );

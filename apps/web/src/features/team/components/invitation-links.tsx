@@ -1,4 +1,5 @@
 import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { InvitationRecord } from '@prumo/contract/invitations';
 import { type AccessLevel, invitationLifetimeDays, roleLabels } from '@prumo/domain/auth/roles';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -7,18 +8,14 @@ import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { buildAbsoluteUrl, paths } from '../../../config/paths';
-import { describeError, isApiError } from '../../../lib/errors';
+import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { notifyMutationError } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
 import { formatPersonName } from '../../../lib/persona';
-import type { InvitationRecord } from '../../../types/api';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useInvitations } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-
-function notifyFailure(error: unknown): void {
-  if (!isApiError(error) || !error.notified) notifyError(describeError(error));
-}
 
 function describeLifetime(role: AccessLevel): string {
   const days = invitationLifetimeDays[role];
@@ -74,7 +71,7 @@ function RoleInvitations({ organization, role }: { organization: string; role: A
           onClick={() =>
             create.mutate(role, {
               onSuccess: () => notifySuccess(`Novo link de ${label} gerado`),
-              onError: notifyFailure,
+              onError: (error) => notifyMutationError(error),
             })
           }
         >
@@ -163,7 +160,7 @@ function InvitationItem({ organization, invitation }: { organization: string; in
             },
             onError: (error) => {
               setConfirming(false);
-              notifyFailure(error);
+              notifyMutationError(error);
             },
           })
         }

@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { failOnField } from '../../lib/http-errors';
+import { failOnField } from './domain-errors';
 
 export type ImageKind = 'png' | 'jpg' | 'bmp' | 'webp' | 'ico';
 

@@ -1,0 +1,294 @@
+// Two real Prumo processes on one fresh PostgreSQL database and one S3 store (s3rver on loopback),
+// as behind a load balancer: what one process does, the other must see.
+// Usage: node .ci/two-processes.mjs [report.json]; TEST_DATABASE_URL names the server where it creates its database.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
+const reportFile = process.argv[2];
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const logDirectory = path.join(repositoryRoot, 'test-results', 'two-processes');
+const statement = readFileSync(
+  path.join(repositoryRoot, '../shared/fixtures/statements/kamino-company__OfxSharp/itau.ofx'),
+);
+const demoClient = { email: 'cliente@demo.com.br', password: 'Prumo@2026', organization: 'demo' };
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const cleanups = [];
+const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function check(name, body) {
+  const startedAt = Date.now();
+  try {
+    const skipReason = await body();
+    if (typeof skipReason === 'string') {
+      results.skipped += 1;
+      console.log(`  - ${name} (skipped: ${skipReason})`);
+    } else {
+      results.passed += 1;
+      console.log(`  ✓ ${name} (${Date.now() - startedAt} ms)`);
+    }
+  } catch (error) {
+    results.failed += 1;
+    console.log(`  ✗ ${name}\n    ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function findFreePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+async function createDatabase() {
+  const name = `prumo_two_processes_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const cleaner = new pg.Client({ connectionString: adminUrl });
+    await cleaner.connect();
+    await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleaner.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startS3Store() {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'prumo-two-processes-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'prumo' }],
+  });
+  const { port } = await server.run();
+  cleanups.push(async () => {
+    await server.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+  return `s3://prumo?endpoint=http://127.0.0.1:${port}&region=us-east-1&forcePathStyle=true`;
+}
+
+/** `npm start`'s server entry, with its own port and data directory: only the database and the bucket are shared. */
+async function startPrumo(name, environment) {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `prumo-two-processes-${name}-`));
+  const log = createWriteStream(path.join(logDirectory, `${name}.log`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = once(child, 'exit');
+  cleanups.push(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+      if (!stopped) child.kill('SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { name, baseUrl: `http://127.0.0.1:${port}`, child, exited };
+}
+
+async function waitUntilHealthy(prumo, seconds = 90) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (prumo.child.exitCode !== null) throw new Error(`${prumo.name} exited (${prumo.child.exitCode}): see its log`);
+    const response = await fetch(`${prumo.baseUrl}/api/health/`).catch(() => null);
+    if (response?.status === 200) return;
+    await sleep(250);
+  }
+  throw new Error(`${prumo.name} answered no health check in ${seconds} s`);
+}
+
+async function request(prumo, method, url, { token, json, body } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Token ${token}`;
+  if (json) headers['content-type'] = 'application/json';
+  return fetch(`${prumo.baseUrl}${url}`, { method, headers, body: json ? JSON.stringify(json) : body });
+}
+
+async function signIn(prumo) {
+  const response = await request(prumo, 'POST', '/api/rest-auth/login/', { json: demoClient });
+  expect(response.status === 200, `sign-in on ${prumo.name} answered ${response.status}`);
+  return (await response.json()).key;
+}
+
+async function runSeed(databaseUrl) {
+  const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/run-seed.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = await once(seed, 'exit');
+  expect(code === 0, `npm run seed:demo exited ${code}`);
+}
+
+async function main() {
+  await mkdir(logDirectory, { recursive: true });
+  const startedAt = Date.now();
+  const databaseUrl = await createDatabase();
+  const storageUrl = await startS3Store();
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    STORAGE_URL: storageUrl,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    RUN_JOBS: 'true',
+    CLEANUP_CRON: '* * * * *',
+  };
+  console.log('Two Prumo processes on one database and one S3 store');
+  // Started together on an empty database: both migrate at once.
+  const first = await startPrumo('first', shared);
+  const second = await startPrumo('second', shared);
+
+  await check('both start at once on an empty database and answer the health check', async () => {
+    await Promise.all([waitUntilHealthy(first), waitUntilHealthy(second)]);
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    const applied = await database.query('select count(*)::int as count from drizzle.__drizzle_migrations');
+    await database.end();
+    const journal = JSON.parse(
+      readFileSync(path.join(repositoryRoot, 'apps/api/src/db/migrations/meta/_journal.json'), 'utf8'),
+    );
+    expect(
+      applied.rows[0].count === journal.entries.length,
+      `${applied.rows[0].count} migrations recorded, ${journal.entries.length} expected`,
+    );
+  });
+  await runSeed(databaseUrl);
+
+  let token;
+  await check('a session opened on one process works on the other', async () => {
+    token = await signIn(first);
+    const me = await request(second, 'GET', '/api/me/', { token });
+    expect(me.status === 200, `GET /api/me/ on the second answered ${me.status}`);
+    expect((await me.json()).email === demoClient.email, 'the second process found another user');
+  });
+
+  await check('signing out on one process ends the session on the other within seconds', async () => {
+    // The second process has just looked the session up: the sign-out must reach it anyway.
+    expect((await request(second, 'GET', '/api/me/', { token })).status === 200, 'the session was not open');
+    const signOut = await request(first, 'POST', '/api/rest-auth/logout/', { token });
+    expect(signOut.status === 200, `sign-out answered ${signOut.status}`);
+    const signedOutAt = Date.now();
+    while ((await request(second, 'GET', '/api/me/', { token })).status !== 401) {
+      expect(Date.now() - signedOutAt < 5_000, 'the second process still accepts the session after 5 s');
+      await sleep(100);
+    }
+    console.log(`    refused on the other process ${Date.now() - signedOutAt} ms after the sign-out`);
+  });
+
+  await check('a per-address limit counts the calls made to both processes', async () => {
+    const reset = (prumo) =>
+      request(prumo, 'POST', '/api/rest-auth/password/reset/', {
+        json: { email: demoClient.email, organization: demoClient.organization },
+      });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      for (const prumo of [first, second]) {
+        const response = await reset(prumo);
+        expect(response.status === 200, `call ${attempt + 1} on ${prumo.name} answered ${response.status}`);
+      }
+    }
+    for (const prumo of [first, second]) {
+      const response = await reset(prumo);
+      expect(response.status === 429, `the 11th call on ${prumo.name} answered ${response.status}, not 429`);
+    }
+  });
+
+  await check('a statement uploaded through one process downloads through the other', async () => {
+    const uploadToken = await signIn(first);
+    const form = new FormData();
+    form.append('files', new Blob([statement]), 'itau.ofx');
+    const upload = await request(first, 'POST', '/api/upload/', { token: uploadToken, body: form });
+    expect(upload.status === 201, `upload answered ${upload.status}: ${await upload.clone().text()}`);
+    const [file] = (await upload.json()).files;
+    const download = await request(second, 'GET', file.file, { token: uploadToken });
+    expect(download.status === 200, `download on the second answered ${download.status}`);
+    expect(Buffer.from(await download.arrayBuffer()).equals(statement), 'the bytes downloaded differ from those sent');
+  });
+
+  await check('a scheduled job runs once, on one of the two processes', async () => {
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    try {
+      const table = await database.query("select to_regclass('public.job_runs') as name");
+      if (!table.rows[0].name) return 'no job_runs table yet: the job runner has not been merged';
+      // Ticks from the first whole minute after both processes are up: each has its schedule by then.
+      const firstMinute = new Date(Math.ceil((Date.now() + 1_000) / 60_000) * 60_000);
+      const findFirstTick = async () =>
+        (
+          await database.query(
+            "select min(scheduled_for) as tick from job_runs where job_name = 'daily-cleanup' and scheduled_for >= $1",
+            [firstMinute],
+          )
+        ).rows[0].tick;
+      const deadline = firstMinute.getTime() + 100_000;
+      let tick = await findFirstTick();
+      while (!tick) {
+        expect(Date.now() < deadline, `daily-cleanup never ran from ${firstMinute.toISOString()} on`);
+        await sleep(1_000);
+        tick = await findFirstTick();
+      }
+      // A second run of that tick, were there one, would land within moments of the first.
+      await sleep(5_000);
+      const { rows } = await database.query(
+        "select count(*)::int as count from job_runs where job_name = 'daily-cleanup' and scheduled_for = $1",
+        [tick],
+      );
+      expect(rows[0].count === 1, `daily-cleanup scheduled for ${tick.toISOString()} ran ${rows[0].count} times`);
+    } finally {
+      await database.end();
+    }
+  });
+
+  for (const prumo of [first, second]) {
+    expect(prumo.child.exitCode === null, `${prumo.name} exited during the checks`);
+  }
+  console.log(
+    `  (${Math.round((Date.now() - startedAt) / 1000)} s; logs in ${path.relative(repositoryRoot, logDirectory)})`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  results.failed += 1;
+  console.log(`  ✗ ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+}
+if (reportFile) {
+  writeFileSync(
+    reportFile,
+    JSON.stringify({
+      numPassedTests: results.passed,
+      numFailedTests: results.failed,
+      numPendingTests: results.skipped,
+    }),
+  );
+}
+console.log(`two-processes: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exitCode = results.failed > 0 ? 1 : 0;

@@ -1,0 +1,34 @@
+import type { Mailer } from '../adapters/mailer';
+import type { AppDependencies } from '../dependencies';
+import { dailyCleanupJob } from './daily-cleanup';
+import type { JobLog } from './define-job';
+import { createQueuedMailer, emailDeliveryJob } from './email-delivery';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './job-runner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends jobs; runs them too when this process works jobs (RUN_JOBS). */
+    jobs: JobRunner;
+  }
+}
+
+export type AppJobsOptions = Partial<Omit<JobRunnerOptions, 'deps' | 'log'>>;
+
+export interface AppJobs {
+  runner: JobRunner;
+  /** What the modules send e-mail through: each message becomes a delivery job. */
+  mailer: Mailer;
+}
+
+/** Every job Prumo runs: a later feature adds its own here. */
+const appJobs = [emailDeliveryJob, dailyCleanupJob];
+
+/**
+ * Prumo's jobs on `deps`' database: `deps.mailer` is how a message finally leaves (SMTP or the
+ * .eml outbox). The web process and `npm run worker` both build them here, so both run the same
+ * jobs.
+ */
+export function createAppJobs(deps: AppDependencies, log: JobLog, options: AppJobsOptions = {}): AppJobs {
+  const runner = createJobRunner(appJobs, { deps, log, work: deps.config.runJobs, ...options });
+  return { runner, mailer: createQueuedMailer(deps.db, runner) };
+}

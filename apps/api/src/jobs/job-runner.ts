@@ -1,0 +1,209 @@
+import { hostname } from 'node:os';
+import cronParser from 'cron-parser';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import { jobsTimeZone } from '../config';
+import type { Database } from '../db/database';
+import { jobRuns } from '../db/schema';
+import type { AppDependencies } from '../dependencies';
+import type { JobDefinition, JobLog } from './define-job';
+
+export interface JobRunnerOptions {
+  /** What handlers get; `deps.mailer` is the real transport. */
+  deps: AppDependencies;
+  /**
+   * Whether this process runs the jobs and keeps their schedules (every working process writes the
+   * same ones; the database sends each tick once). Otherwise it only sends them.
+   */
+  work: boolean;
+  log: JobLog;
+  /** pg-boss's own schema (its tables live apart from Prumo's). Tests give each app its own. */
+  schema?: string;
+  /** Names this process in `job_runs`; the host and PID unless given. */
+  processId?: string;
+  /** How often an idle queue is asked for work. */
+  pollingIntervalSeconds?: number;
+  /** How often this process looks whether a schedule is due (pg-boss's minimum: 1). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+export interface SendOptions {
+  /** The job's id (a UUID): sending a second job with the same id adds nothing. */
+  id?: string;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export interface JobRunner {
+  readonly processId: string;
+  /** Creates the queues (and, when working, the schedules) of the jobs, then works them if asked. */
+  start(): Promise<void>;
+  /** The job's id; null when a job with the id asked for was sent already. */
+  send<Data>(job: JobDefinition<Data>, data: Data, options?: SendOptions): Promise<string | null>;
+  /** Runs every job due now in this process, until none is left; tests await it instead of polling. */
+  workDueJobs(): Promise<number>;
+  /** Waits for the jobs running here to end (failing any still running after 10 s), then stops. */
+  stop(): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the runner holds jobs of every data shape.
+type AnyJob = JobDefinition<any>;
+
+/**
+ * The latest tick of `cron` at or before `moment`: the one a scheduled job was sent for. pg-boss
+ * creates a tick's job within the cron monitor's interval plus its worker's (at most 35 s) after
+ * the tick, so for schedules at most once a minute the tick before the job's creation is its own.
+ */
+export function findTickAtOrBefore(schedule: { cron: string; timeZone: string }, moment: Date): Date {
+  return cronParser
+    .parseExpression(schedule.cron, { tz: schedule.timeZone, currentDate: new Date(moment.getTime() + 1) })
+    .prev()
+    .toDate();
+}
+
+export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobRunner {
+  const { deps } = options;
+  const schema = options.schema ?? 'pgboss';
+  const processId = options.processId ?? `${hostname()}:${process.pid}`;
+  // openDatabase's databases stand on a pg pool (drizzle keeps it as `$client`).
+  const pool = (deps.db as Database & { $client: pg.Pool }).$client;
+  const cronMonitorIntervalSeconds = options.cronMonitorIntervalSeconds ?? 30;
+  const schedules = new Map(
+    jobs.flatMap((job) =>
+      job.schedule ? [[job.name, { cron: job.schedule(deps.config), timeZone: jobsTimeZone }]] : [],
+    ),
+  ) as Map<string, { cron: string; timeZone: string }>;
+  const boss = new PgBoss({
+    // pg-boss runs on the app's own connection pool: no second pool per process.
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema,
+    // pg-boss's upkeep (expiring stuck jobs, archiving) and its cron clock run where jobs run.
+    schedule: options.work,
+    supervise: options.work,
+    cronMonitorIntervalSeconds,
+    // How soon a tick, once seen, becomes its job.
+    cronWorkerIntervalSeconds: Math.min(cronMonitorIntervalSeconds, 5),
+  });
+  // Unheard, an 'error' event would end the process; pg-boss retries what failed by itself.
+  boss.on('error', (error) => options.log.error({ error: error.message }, 'job queue error'));
+  const workerIds = new Map<string, string>();
+  let started = false;
+
+  async function runJob(job: AnyJob, queued: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const startedAt = new Date();
+    const context = { deps, jobId: queued.id, attempt: queued.retryCount + 1, processId, log: options.log };
+    try {
+      await job.handle(job.schema.parse(queued.data), context);
+    } catch (error) {
+      // The message only: a job's data (an e-mail's links) never reaches the log.
+      options.log.error(
+        { job: job.name, jobId: queued.id, attempt: context.attempt, error: (error as Error).message },
+        'job failed',
+      );
+      throw error;
+    }
+    const schedule = schedules.get(job.name);
+    if (schedule) {
+      await deps.db.insert(jobRuns).values({
+        jobName: job.name,
+        scheduledFor: findTickAtOrBefore(schedule, queued.createdOn),
+        processId,
+        startedAt,
+        finishedAt: new Date(),
+      });
+    }
+  }
+
+  return {
+    processId,
+    async start() {
+      await holdStartLock(pool, schema, async () => {
+        await boss.start();
+        started = true;
+        for (const job of jobs) {
+          await boss.createQueue(job.name);
+        }
+      });
+      if (!options.work) return;
+      for (const job of jobs) {
+        const schedule = schedules.get(job.name);
+        if (schedule) {
+          await boss.schedule(job.name, schedule.cron, {}, { tz: schedule.timeZone, ...sendOptionsOf(job) });
+        }
+        const workerId = await boss.work<unknown>(
+          job.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([queued]) => {
+            if (queued) await runJob(job, queued);
+          },
+        );
+        workerIds.set(job.name, workerId);
+      }
+    },
+    async send(job, data, sendOptions = {}) {
+      const id = await boss.send(job.name, job.schema.parse(data) as object, {
+        ...sendOptionsOf(job),
+        ...(sendOptions.id && { id: sendOptions.id }),
+        ...(sendOptions.startAfterSeconds && { startAfter: sendOptions.startAfterSeconds }),
+      });
+      // A job sent where it also runs starts now, not at the next poll.
+      const workerId = workerIds.get(job.name);
+      if (workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+    async workDueJobs() {
+      let worked = 0;
+      for (let found = true; found; ) {
+        found = false;
+        for (const job of jobs) {
+          const due = await boss.fetch<unknown>(job.name, { batchSize: 20, includeMetadata: true });
+          for (const queued of due) {
+            found = true;
+            worked += 1;
+            try {
+              await runJob(job, queued);
+              await boss.complete(job.name, queued.id);
+            } catch (error) {
+              await boss.fail(job.name, queued.id, { message: (error as Error).message });
+            }
+          }
+        }
+      }
+      return worked;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * Runs `work` while no other Prumo process starts its jobs on this database. pg-boss creates its
+ * schema and queues with statements that fail or deadlock when two processes run them at once on a
+ * new database (measured: a duplicate schema, then a deadlock between two queue creations).
+ */
+async function holdStartLock(pool: pg.Pool, schema: string, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  const key = `prumo-jobs-start:${schema}`;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function sendOptionsOf(job: AnyJob): PgBoss.SendOptions {
+  return {
+    retryLimit: job.retry.limit,
+    retryDelay: job.retry.delaySeconds,
+    retryBackoff: job.retry.backoff,
+    expireInSeconds: job.expireInSeconds,
+  };
+}

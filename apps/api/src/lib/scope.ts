@@ -1,0 +1,165 @@
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { profiles, tasks, users } from '../db/schema';
+import type { Caller } from '../plugins/authentication';
+import { failInvalid, failNotAllowed, failNotFound } from './domain-errors';
+
+/**
+ * Who may see and change which clients' rows. Every repository builds its `where` from these
+ * functions, inside the query itself: rows outside the caller's reach are never fetched.
+ *
+ * - A client acts on their own data only; a `client`/`clientId` they send is ignored.
+ * - A planner acts on the clients whose profile names them as planner.
+ * - A manager reads every client of the organization and changes none of their money.
+ * - A client never sees a task or planning their planner has not sent yet (a draft).
+ */
+export interface Scope {
+  caller: Caller;
+  organizationId: number;
+  /**
+   * The one client the call is about, or null when it spans every client the caller may act for.
+   * Only the functions below set it, after checking that the client is within the caller's reach.
+   */
+  clientUserId: number | null;
+}
+
+/** A scope about one client: the client themself, or the client a planner or manager named. */
+export interface ClientScope extends Scope {
+  clientUserId: number;
+}
+
+/** Whether a call only reads a client's data or changes it. */
+export type ClientAccess = 'read' | 'write';
+
+export const ClientQuerySchema = z.object({
+  clientId: DatabaseIdTextSchema.optional(),
+  client: DatabaseIdTextSchema.optional(),
+});
+
+export const scopeMessages = {
+  clientNotFound: 'Não encontramos o usuário informado!',
+  clientRequired: 'Informe o cliente (clientId).',
+};
+
+/** The caller's whole reach: a client's own data, or every client a planner or manager may act for. */
+export function buildCallerScope(caller: Caller): Scope {
+  return {
+    caller,
+    organizationId: caller.organizationId,
+    clientUserId: caller.role === 'client' ? caller.userId : null,
+  };
+}
+
+/** The client a query string names (`clientId`, or the older `client`), if any. */
+export function readNamedClientId(query: unknown): number | null {
+  const parsed = ClientQuerySchema.safeParse(query ?? {});
+  return parsed.success ? (parsed.data.clientId ?? parsed.data.client ?? null) : null;
+}
+
+/**
+ * Condition on `profiles` joined to `users` for the client profiles this caller may act for.
+ * `ownClientsOnly`: a manager working as a planner reaches the clients they advise themselves.
+ */
+export function buildReachableClientsWhere(caller: Caller, options: { ownClientsOnly?: boolean } = {}): SQL {
+  const clientsOfOrganization = and(
+    eq(users.organizationId, caller.organizationId),
+    eq(profiles.accessLevel, 'client'),
+  ) as SQL;
+  if (caller.role === 'manager' && !options.ownClientsOnly) return clientsOfOrganization;
+  if (caller.role === 'manager' || caller.role === 'planner') {
+    return and(clientsOfOrganization, eq(profiles.plannerUserId, caller.userId)) as SQL;
+  }
+  return and(clientsOfOrganization, eq(users.id, caller.userId)) as SQL;
+}
+
+/**
+ * The scope of a call about one client: the caller themself when a client calls; otherwise the
+ * client the query names, which must be within the caller's reach (else 404).
+ */
+export async function resolveClientScope(
+  db: Database,
+  caller: Caller,
+  query: unknown,
+  access: ClientAccess,
+): Promise<ClientScope> {
+  if (caller.role === 'client') {
+    return { caller, organizationId: caller.organizationId, clientUserId: caller.userId };
+  }
+  const clientUserId = readNamedClientId(query);
+  if (clientUserId === null) failInvalid(scopeMessages.clientRequired);
+  return resolveNamedClientScope(db, caller, clientUserId, access);
+}
+
+/**
+ * A client a planner (their own) or a manager (any of the organization) names by id, else 404.
+ * A manager reading is fine; a manager changing a client's data gets 403 once the client is found.
+ */
+export async function resolveNamedClientScope(
+  db: Database,
+  caller: Caller,
+  clientUserId: number,
+  access: ClientAccess,
+): Promise<ClientScope> {
+  const [client] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, clientUserId), buildReachableClientsWhere(caller)));
+  if (!client) failNotFound(scopeMessages.clientNotFound);
+  if (caller.role === 'manager' && access === 'write') failNotAllowed();
+  return { caller, organizationId: caller.organizationId, clientUserId };
+}
+
+/**
+ * The scope of a call that may name one client or none: a client's own data; a planner's or
+ * manager's whole reach, narrowed to the client the query names (which must be within it, else 404).
+ */
+export async function resolveReachScope(
+  db: Database,
+  caller: Caller,
+  query: unknown,
+  access: ClientAccess,
+): Promise<Scope> {
+  const clientUserId = caller.role === 'client' ? null : readNamedClientId(query);
+  if (clientUserId === null) return buildCallerScope(caller);
+  return resolveNamedClientScope(db, caller, clientUserId, access);
+}
+
+/** A table whose rows belong to one client of one organization. */
+export interface ClientOwnedTable {
+  organizationId: PgColumn;
+  clientUserId: PgColumn;
+}
+
+/** The rows of a client-owned table within the scope: its one client, or every client the caller may act for. */
+export function buildClientOwnedWhere(table: ClientOwnedTable, scope: Scope): SQL {
+  const inOrganization = eq(table.organizationId, scope.organizationId);
+  // A scope's one client was checked against the caller's reach when the scope was made.
+  if (scope.clientUserId !== null) return and(inOrganization, eq(table.clientUserId, scope.clientUserId)) as SQL;
+  const { caller } = scope;
+  if (caller.role === 'manager') return inOrganization;
+  if (caller.role === 'client') return and(inOrganization, eq(table.clientUserId, caller.userId)) as SQL;
+  return and(
+    inOrganization,
+    inArray(
+      table.clientUserId,
+      sql`(select ${profiles.userId} from ${profiles} where ${profiles.plannerUserId} = ${caller.userId} and ${profiles.accessLevel} = 'client')`,
+    ),
+  ) as SQL;
+}
+
+/** Tasks (plannings included) the scope may see: a client never sees a draft their planner has not sent. */
+export function buildVisibleTasksWhere(scope: Scope): SQL {
+  return and(
+    buildClientOwnedWhere(tasks, scope),
+    scope.caller.role === 'client' ? isNotNull(tasks.sentAt) : undefined,
+  ) as SQL;
+}
+
+/** Budget plannings the scope may see: the visible tasks of that type, drafts only to advisers. */
+export function buildVisiblePlanningsWhere(scope: Scope): SQL {
+  return and(buildVisibleTasksWhere(scope), eq(tasks.type, 'budget-planning')) as SQL;
+}

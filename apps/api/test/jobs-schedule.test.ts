@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jobRuns } from '../src/db/schema';
+import { findTickAtOrBefore } from '../src/jobs/job-runner';
+import { createTestContext } from './helpers/test-app';
+
+describe('a scheduled job', () => {
+  it('runs once per tick when two processes keep the same schedule', async () => {
+    const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
+    const runnerId = randomBytes(4).toString('hex');
+    // Every minute, looked at every second by both: each would send the tick each second if the
+    // database did not keep one per schedule and minute.
+    const runner = (name: string) =>
+      createTestContext({
+        environment: { CLEANUP_CRON: '* * * * *' },
+        jobs: {
+          schema,
+          work: true,
+          processId: `${name}-${runnerId}`,
+          cronMonitorIntervalSeconds: 1,
+          pollingIntervalSeconds: 0.5,
+        },
+      });
+    const [first, second] = await Promise.all([runner('first'), runner('second')]);
+    const { db } = first.database;
+    const runsOfThisTest = sql`${jobRuns.processId} like ${`%-${runnerId}`}`;
+
+    const startedAt = Date.now();
+    let runs: (typeof jobRuns.$inferSelect)[] = [];
+    while (runs.length === 0 && Date.now() - startedAt < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      runs = await db.select().from(jobRuns).where(runsOfThisTest);
+    }
+    // Both keep looking for a few more seconds: no second run of the same tick may appear.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    runs = await db.select().from(jobRuns).where(runsOfThisTest);
+
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    const ticks = runs.map((run) => run.scheduledFor?.toISOString());
+    expect(new Set(ticks).size).toBe(runs.length);
+    for (const run of runs) {
+      expect(run.jobName).toBe('daily-cleanup');
+      expect(run.scheduledFor?.getUTCSeconds()).toBe(0);
+      expect(run.finishedAt.getTime()).toBeGreaterThanOrEqual(run.startedAt.getTime());
+    }
+    const [tick] = ticks;
+    const [{ count } = { count: 0 }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobRuns)
+      .where(sql`${jobRuns.jobName} = 'daily-cleanup' and ${jobRuns.scheduledFor} = ${tick} and ${runsOfThisTest}`);
+    expect(count).toBe(1);
+    expect(second.app.jobs.processId).not.toBe(first.app.jobs.processId);
+    expect(await db.select().from(jobRuns).where(eq(jobRuns.processId, 'nobody'))).toEqual([]);
+  }, 40_000);
+
+  it('is recorded under the tick it was sent for, in Brazilian time', () => {
+    const nightly = { cron: '30 3 * * *', timeZone: 'America/Sao_Paulo' };
+    // 03:30 in São Paulo is 06:30 UTC; a job created a few seconds later belongs to that tick.
+    expect(findTickAtOrBefore(nightly, new Date('2026-11-24T06:30:04Z')).toISOString()).toBe(
+      '2026-11-24T06:30:00.000Z',
+    );
+    expect(findTickAtOrBefore(nightly, new Date('2026-11-24T06:30:00Z')).toISOString()).toBe(
+      '2026-11-24T06:30:00.000Z',
+    );
+    expect(findTickAtOrBefore(nightly, new Date('2026-11-24T06:29:59Z')).toISOString()).toBe(
+      '2026-11-23T06:30:00.000Z',
+    );
+  });
+});
