@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,9 +36,11 @@ describe('start-up removes what an interrupted import left', () => {
       await writeFileChangedAt(path.join(privateDirectory, 'statements'), name, modified);
       return `statements/${name}`;
     };
-    const kept = await keep('aaaaaaaaaaaaaaaaaaaaaaaa.ofx', twoHoursAgo);
-    await keep('bbbbbbbbbbbbbbbbbbbbbbbb.ofx', twoHoursAgo);
-    await keep('cccccccccccccccccccccccc.ofx', tenMinutesAgo);
+    // Names of this run only: a test database kept between runs holds the rows of earlier ones.
+    const [oldReferenced, oldOrphan, recentOrphan] = [1, 2, 3].map(() => `${randomBytes(12).toString('hex')}.ofx`);
+    const kept = await keep(oldReferenced as string, twoHoursAgo);
+    await keep(oldOrphan as string, twoHoursAgo);
+    await keep(recentOrphan as string, tenMinutesAgo);
     await insertStatementFileRow(db, owner, withFile?.id as number, kept);
     await db.insert(tasks).values({ ...owner, type: 'import', title: 'Enviar extratos', bundleId: withTask?.id });
     const uploadDirectory = path.join(path.dirname(privateDirectory), 'tmp', 'uploads');
@@ -55,10 +58,9 @@ describe('start-up removes what an interrupted import left', () => {
       .where(inArray(importBundles.id, ids));
     expect(remaining.map((bundle) => bundle.id).sort()).toEqual(ids.slice(1).sort());
     expect(removed.bundles).toBeGreaterThanOrEqual(1);
-    expect((await readdir(path.join(privateDirectory, 'statements'))).sort()).toEqual([
-      'aaaaaaaaaaaaaaaaaaaaaaaa.ofx',
-      'cccccccccccccccccccccccc.ofx',
-    ]);
+    expect((await readdir(path.join(privateDirectory, 'statements'))).sort()).toEqual(
+      [oldReferenced, recentOrphan].sort(),
+    );
     expect(removed.originals).toBe(1);
     expect(await db.select().from(statementFiles).where(eq(statementFiles.storedPath, kept))).toHaveLength(1);
     expect(await readdir(uploadDirectory)).toEqual(['upload-in-flight']);
