@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
-import type { OrganizationRow } from '../organizations/organizations.repo';
+import type { OrganizationRow } from '../organizations/index';
 
 interface Recipient {
   email: string;
@@ -43,7 +43,7 @@ export async function sendBrandedEmail(
   ].join('\n');
   await deps.mailer.send({ fromName: organization.name, to: recipient.email, subject: content.subject, text, html });
   // Never the link: it carries a live token. A developer reads it in the .eml outbox (DATA_DIR/mail).
-  request.log.info({ to: recipient.email, subject: content.subject }, 'e-mail sent');
+  request.log.info({ to: recipient.email, subject: content.subject }, 'e-mail queued');
 }
 
 export function sendConfirmationEmail(

@@ -49,7 +49,7 @@ export function DashboardRoute() {
       <Stack gap="md">
         {greeting}
         <PlannersTable />
-        <ClientsTable scope="manager" description="Escolha o planejador de cada cliente na última coluna." />
+        <ClientsTable scope="manager" description="Escolha o planejador de cada cliente no campo “Planejador”." />
         <InvitationLinks organization={organization} roles={['client', 'planner', 'manager']} />
       </Stack>
     );
