@@ -8,7 +8,7 @@ import { explainDataDirectoryError, prepareDataDirectory, StartError } from './d
 import { openDatabase } from './db/database';
 import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
 import { seedDemoWhenEmpty } from './db/seed/demo';
-import { insertMissingDefaultCategories } from './modules/categories/categories.repo';
+import { insertMissingDefaultCategories } from './modules/categories/index';
 import { removeImportLeftovers } from './modules/imports/import-leftovers';
 import { markWebBuildServed } from './web-build';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, descriptions, origins, transactions } from '../src/db/schema';
-import { suggestCategories } from '../src/modules/categories/categorizer';
+import { suggestCategories } from '../src/modules/categories/index';
 import {
   call,
   createTestContext,

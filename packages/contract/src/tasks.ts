@@ -1,5 +1,6 @@
 import { taskStatuses, taskTypes } from '@prumo/domain/tasks/task-rules';
 import { z } from 'zod';
+import { CashFlowLineSchema } from './cash-flow';
 import { buildPageSchema } from './common';
 
 /** A task of a client: something to do (import, categorize, review a planning) or a notice. Dates are "YYYY-MM-DD". */
@@ -27,11 +28,11 @@ export type TaskPage = z.infer<typeof TaskPageSchema>;
 
 /**
  * A categorizing task with what is left to categorize: how many lines, and the first of them as the
- * cash flow lists them (their shape is the cash flow's).
+ * cash flow lists them.
  */
 export const CategorizingTaskSchema = TaskSchema.extend({
   uncategorized: z.number().int(),
-  transactions: z.array(z.looseObject({ id: z.number().int() })),
+  transactions: z.array(CashFlowLineSchema),
 });
 export type CategorizingTask = z.infer<typeof CategorizingTaskSchema>;
 

@@ -17,7 +17,7 @@ import type { AppJobsOptions } from '../../src/jobs/app-jobs';
 import { hashPassword } from '../../src/lib/passwords';
 import { createSecret } from '../../src/lib/secrets';
 import { insertAuthToken, insertUserWithProfile, type UserRow } from '../../src/modules/accounts/accounts.repo';
-import { insertDefaultCategories } from '../../src/modules/categories/categories.repo';
+import { insertDefaultCategories } from '../../src/modules/categories/index';
 
 export const testPassword = 'Senha@segura1';
 /**

@@ -3,79 +3,6 @@
  * negative for money going out; dates are "YYYY-MM-DD".
  */
 
-export type CategoryKind = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
-
-export interface Category {
-  id: number;
-  name: string;
-  kind: CategoryKind;
-  is_expense: boolean;
-  is_asset_transfer: boolean;
-}
-
-export interface Description {
-  id: number;
-  name: string;
-  category: number;
-  category_name: string;
-  is_expense: boolean;
-  is_asset_transfer: boolean;
-}
-
-export type OriginKind = 'bank_account' | 'credit_card' | 'manual';
-
-/** A cash-flow line (product §3 Transaction). */
-export interface CashFlowLine {
-  id: number;
-  name: string;
-  category: number | null;
-  category_name: string | null;
-  description: number | null;
-  description_name: string | null;
-  flow_type: 'expense' | 'income';
-  is_expense: boolean;
-  is_fixed: boolean;
-  ignored: boolean;
-  amount: number;
-  date: string;
-  cash_date: string;
-  created_from: 'import' | 'manual';
-  client: number;
-  is_asset_transfer: boolean;
-  /** The line's account (origin) id. */
-  origins: number;
-  origin_kind: OriginKind;
-  origin_name: string;
-  categorized_by: 'person' | 'client_history' | 'organization_history' | 'rule' | null;
-}
-
-export interface SummaryDescription {
-  descriptionId: number | null;
-  descriptionName: string;
-  descriptionTotal: number;
-  descriptionAmountActual: number;
-  descriptionAmountPlanned: number | null;
-}
-
-export interface SummaryGroup {
-  categoryId: number | null;
-  categoryName: string;
-  categoryTotal: number;
-  descriptions: SummaryDescription[];
-}
-
-export interface CashFlowSummary {
-  start: string;
-  end: string;
-  expense: SummaryGroup[];
-  income: SummaryGroup[];
-  asset_transfer: SummaryGroup[];
-  own_transfer: SummaryGroup[];
-  total_income: number;
-  total_expense: number;
-  total_savings: number;
-}
-
 export interface FileAccount {
   origin: number;
   kind: 'bank_account' | 'credit_card';
@@ -157,18 +84,4 @@ export interface Pendency {
   dueDate: number | null;
   closeDay: number | null;
   newAccount: boolean;
-}
-
-/** One item of chart-data/category/ and chart-data/description/: largest amount first. */
-export interface ChartItem {
-  id: number | null;
-  name: string;
-  amount: number;
-}
-
-/** One day of chart-data/cash-flow/ (only days with lines); expense is negative. */
-export interface DailyCashFlow {
-  date: string;
-  income: number;
-  expense: number;
 }

@@ -2,7 +2,7 @@ import { findCurrentMonth } from '@prumo/domain/budget/target-month';
 import { buildTaskTitle, findMonthEnd } from '@prumo/domain/tasks/task-rules';
 import type { ClientScope } from '../../lib/scope';
 import { countBudgetItems, findOrCreateMonthBudget, insertBudgetItems } from '../../modules/budget/index';
-import { findDescriptionIdsByNames } from '../../modules/categories/categories.repo';
+import { findDescriptionIdsByNames } from '../../modules/categories/index';
 import { openTask } from '../../modules/tasks/index';
 import type { Database, Transaction } from '../database';
 

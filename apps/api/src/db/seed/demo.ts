@@ -3,7 +3,7 @@ import { featureToggles, organizationFlags } from '@prumo/domain/organization/fe
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { insertUserWithProfile } from '../../modules/accounts/accounts.repo';
-import { insertDefaultCategories } from '../../modules/categories/categories.repo';
+import { insertDefaultCategories } from '../../modules/categories/index';
 import type { Database, Transaction } from '../database';
 import { organizationFeatures, organizations } from '../schema';
 import { type DemoBudgetPlanning, insertDemoBudgetPlanning } from './demo-budget-planning';

@@ -8,7 +8,7 @@ import type { AppDependencies } from '../../dependencies';
 import { fail, failConflict, failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
-import { sumCashFlowByDescription } from '../cash-flow/cash-flow.service';
+import { sumCashFlowByDescription } from '../cash-flow/index';
 import {
   type BudgetItemRow,
   type BudgetKind,

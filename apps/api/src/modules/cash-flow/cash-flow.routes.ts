@@ -1,17 +1,30 @@
+import {
+  AssetTransferPageSchema,
+  CashFlowLineListSchema,
+  CashFlowLineSchema,
+  CashFlowPageSchema,
+  CashFlowSummarySchema,
+  CashFlowWorkbookSchema,
+  CategorizedLinesSchema,
+  ChartSchema,
+  DeletedLinesSchema,
+} from '@prumo/contract/cash-flow';
+import { DetailSchema } from '@prumo/contract/common';
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { maximumLineCents } from '@prumo/domain/money/cents';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { failOnField } from '../../lib/domain-errors';
 import { buildPage } from '../../lib/pagination';
 import { ClientQuerySchema } from '../../lib/scope';
-import { resolveClientScopeOfRequest } from '../../plugins/access';
+import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
 import {
   cashFlowMessages,
   categorizeLines,
+  createManualLine,
   createManualLines,
   deleteLines,
   findPresentedLine,
@@ -85,21 +98,35 @@ const ManualLineSchema = z.object({
 
 const idParams = z.object({ id: DatabaseIdTextSchema });
 
+const workbookContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Fluxo de caixa'];
-  const scopeOf = (request: FastifyRequest) => resolveClientScopeOfRequest(deps.db, request);
+  // Anyone may read a client's cash flow within their reach; a manager never changes one (ADR 13).
+  const reading: RouteAccess = { roles: anyone, client: 'read' };
+  const writing: RouteAccess = { roles: anyone, client: 'write' };
 
-  api.get('/api/cash-flow/', { schema: { tags, querystring: CashFlowFilterSchema } }, async (request) => {
-    const { count, rows } = await listCashFlow(deps, await scopeOf(request), request.query);
-    return buildPage(request, request.query, count, rows);
-  });
+  api.get(
+    '/api/cash-flow/',
+    {
+      config: { access: reading },
+      schema: { tags, querystring: CashFlowFilterSchema, response: { 200: CashFlowPageSchema } },
+    },
+    async (request) => {
+      const { count, rows } = await listCashFlow(deps, readClientScope(request), request.query);
+      return buildPage(request, request.query, count, rows);
+    },
+  );
 
   api.get(
     '/api/cash-flow/transfer-asset/',
-    { schema: { tags, querystring: CashFlowFilterSchema } },
+    {
+      config: { access: reading },
+      schema: { tags, querystring: CashFlowFilterSchema, response: { 200: AssetTransferPageSchema } },
+    },
     async (request) => {
-      const transfers = await listAssetTransfers(deps, await scopeOf(request), request.query);
+      const transfers = await listAssetTransfers(deps, readClientScope(request), request.query);
       return {
         ...buildPage(request, request.query, transfers.count, transfers.rows),
         total_out: transfers.totalOutCents,
@@ -111,12 +138,24 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
 
   api.get(
     '/api/cash-flow/export-xls/',
-    { schema: { tags, querystring: CashFlowFilterSchema } },
+    {
+      config: { access: reading },
+      schema: {
+        tags,
+        querystring: CashFlowFilterSchema,
+        response: {
+          200: {
+            description: 'As linhas filtradas numa planilha .xlsx',
+            content: { [workbookContentType]: { schema: CashFlowWorkbookSchema } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
-      const workbook = await buildCashFlowWorkbook(deps, await scopeOf(request), request.query);
+      const workbook = await buildCashFlowWorkbook(deps, readClientScope(request), request.query);
       const fileName = `meu-caixa-${request.query.start}-a-${request.query.end}.xlsx`;
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', workbookContentType)
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(workbook);
     },
@@ -124,40 +163,67 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
 
   api.get(
     '/api/chart-data/:name/',
-    { schema: { tags, params: z.object({ name: z.string() }), querystring: CashFlowFilterSchema } },
+    {
+      config: { access: reading },
+      schema: {
+        tags,
+        params: z.object({ name: z.string() }),
+        querystring: CashFlowFilterSchema,
+        response: { 200: ChartSchema },
+      },
+    },
     async (request) => {
       const name = assertChartName(request.params.name);
-      return buildChart(deps, await scopeOf(request), name, request.query);
+      return buildChart(deps, readClientScope(request), name, request.query);
     },
   );
 
-  api.get('/api/cash-flow/summary/', { schema: { tags, querystring: CashFlowFilterSchema } }, async (request) =>
-    summarizeCashFlow(deps, await scopeOf(request), request.query),
+  api.get(
+    '/api/cash-flow/summary/',
+    {
+      config: { access: reading },
+      schema: { tags, querystring: CashFlowFilterSchema, response: { 200: CashFlowSummarySchema } },
+    },
+    async (request) => summarizeCashFlow(deps, readClientScope(request), request.query),
   );
 
   // The spec names the typed line's call twice (§7): one handler under both addresses.
   for (const url of ['/api/cash-flow/', '/api/transactions/create/']) {
     api.post(
       url,
-      { schema: { tags, querystring: ClientQuerySchema, body: ManualLineSchema } },
+      {
+        config: { access: writing },
+        schema: { tags, querystring: ClientQuerySchema, body: ManualLineSchema, response: { 201: CashFlowLineSchema } },
+      },
       async (request, reply) => {
-        const [created] = await createManualLines(deps, await scopeOf(request), [request.body]);
-        return reply.status(201).send(created);
+        return reply.status(201).send(await createManualLine(deps, readClientScope(request), request.body));
       },
     );
   }
 
   api.get(
     '/api/cash-flow/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
-    async (request) => findPresentedLine(deps, await scopeOf(request), request.params.id),
+    {
+      config: { access: reading },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 200: CashFlowLineSchema } },
+    },
+    async (request) => findPresentedLine(deps, readClientScope(request), request.params.id),
   );
 
   api.put(
     '/api/cash-flow/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: CategorizationSchema } },
+    {
+      config: { access: writing },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ClientQuerySchema,
+        body: CategorizationSchema,
+        response: { 200: CashFlowLineSchema },
+      },
+    },
     async (request) => {
-      const scope = await scopeOf(request);
+      const scope = readClientScope(request);
       await categorizeLines(deps, scope, [request.params.id], request.body);
       return findPresentedLine(deps, scope, request.params.id);
     },
@@ -165,18 +231,29 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
 
   api.delete(
     '/api/cash-flow/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    {
+      config: { access: writing },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 200: DetailSchema } },
+    },
     async (request) => {
-      await deleteLines(deps, await scopeOf(request), [request.params.id]);
+      await deleteLines(deps, readClientScope(request), [request.params.id]);
       return { detail: cashFlowMessages.deleted };
     },
   );
 
   api.put(
     '/api/cash-flows/',
-    { schema: { tags, querystring: ClientQuerySchema, body: CategorizationSchema.extend({ ids: IdsSchema }) } },
+    {
+      config: { access: writing },
+      schema: {
+        tags,
+        querystring: ClientQuerySchema,
+        body: CategorizationSchema.extend({ ids: IdsSchema }),
+        response: { 200: CategorizedLinesSchema },
+      },
+    },
     async (request) => {
-      const updated = await categorizeLines(deps, await scopeOf(request), request.body.ids, request.body);
+      const updated = await categorizeLines(deps, readClientScope(request), request.body.ids, request.body);
       return { updated };
     },
   );
@@ -184,38 +261,50 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
   api.delete(
     '/api/cash-flows/',
     {
+      config: { access: writing },
       schema: {
         tags,
         querystring: ClientQuerySchema.extend({ ids: IdsQuerySchema.optional() }),
         // A DELETE without a body arrives as null.
         body: z.object({ ids: IdsSchema }).nullish(),
+        response: { 200: DeletedLinesSchema },
       },
     },
     async (request) => {
       const ids = request.body?.ids ?? request.query.ids;
       if (!ids) failOnField('ids', idsRequired);
-      const deleted = await deleteLines(deps, await scopeOf(request), ids);
+      const deleted = await deleteLines(deps, readClientScope(request), ids);
       return { deleted, detail: cashFlowMessages.deleted };
     },
   );
 
   api.post(
     '/api/cash-flows/',
-    { schema: { tags, querystring: ClientQuerySchema, body: z.array(ManualLineSchema).min(1).max(500) } },
+    {
+      config: { access: writing },
+      schema: {
+        tags,
+        querystring: ClientQuerySchema,
+        body: z.array(ManualLineSchema).min(1).max(500),
+        response: { 201: CashFlowLineListSchema },
+      },
+    },
     async (request, reply) =>
-      reply.status(201).send(await createManualLines(deps, await scopeOf(request), request.body)),
+      reply.status(201).send(await createManualLines(deps, readClientScope(request), request.body)),
   );
 
   api.put(
     '/api/transactions/name/:id/',
     {
+      config: { access: writing },
       schema: {
         tags,
         params: idParams,
         querystring: ClientQuerySchema,
         body: z.object({ name: LineNameSchema }),
+        response: { 200: CashFlowLineSchema },
       },
     },
-    async (request) => renameLine(deps, await scopeOf(request), request.params.id, request.body.name),
+    async (request) => renameLine(deps, readClientScope(request), request.params.id, request.body.name),
   );
 }

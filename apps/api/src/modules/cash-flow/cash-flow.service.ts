@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CashFlowLine } from '@prumo/contract/cash-flow';
 import { computeMonthResult, findMonthGroup } from '@prumo/domain/budget/month-figures';
 import { findMonthBounds, findMonthOfDay } from '@prumo/domain/budget/target-month';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
@@ -34,7 +35,7 @@ export const cashFlowMessages = {
   originNotFound: 'Conta não encontrada.',
 };
 
-export function presentCashFlowLine(row: CashFlowRow) {
+export function presentCashFlowLine(row: CashFlowRow): CashFlowLine {
   return {
     id: row.id,
     name: row.name,
@@ -49,7 +50,8 @@ export function presentCashFlowLine(row: CashFlowRow) {
     amount: row.amountCents,
     date: row.date,
     cash_date: row.cashDate,
-    created_from: row.createdFrom,
+    // A text column that only Prumo writes: 'import' for a statement's lines, 'manual' for typed ones.
+    created_from: row.createdFrom as CashFlowLine['created_from'],
     client: row.clientUserId,
     is_asset_transfer: row.isAssetTransfer,
     origins: row.originId,
@@ -391,6 +393,12 @@ export interface ManualLine {
   description?: number | null;
   origin?: number;
   is_fixed?: boolean;
+}
+
+/** One line typed by hand, as the cash flow lists it. */
+export async function createManualLine(deps: AppDependencies, scope: ClientScope, line: ManualLine) {
+  const [created] = await createManualLines(deps, scope, [line]);
+  return created as CashFlowLine;
 }
 
 export async function createManualLines(deps: AppDependencies, scope: ClientScope, lines: ManualLine[]) {

@@ -1,3 +1,9 @@
+import {
+  BankListSchema,
+  CategoryListSchema,
+  DescriptionListSchema,
+  RecommendedCategorySchema,
+} from '@prumo/contract/categories';
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { brazilianBanks } from '@prumo/domain/banks/brazilian-banks';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
@@ -7,58 +13,44 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { resolveClientScopeOfRequest } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authentication';
+import { anyone, type RouteAccess, readCaller, readClientScope } from '../../plugins/access';
 import { findCategories, findDescriptions } from './categories.repo';
 import { suggestCategories } from './categorizer';
-
-const CategoryViewSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  kind: z.enum(['expense', 'income', 'asset_transfer', 'own_transfer']),
-  is_expense: z.boolean(),
-  is_asset_transfer: z.boolean(),
-});
-
-const DescriptionViewSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  category: z.number(),
-  category_name: z.string(),
-  is_expense: z.boolean(),
-  is_asset_transfer: z.boolean(),
-});
 
 const booleanText = z.enum(['true', 'false', 'True', 'False']).transform((value) => value.toLowerCase() === 'true');
 
 export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Categorias'];
+  // The organization's categories, descriptions and the banks are shared by everyone signed in to it.
+  const everyoneSignedIn: RouteAccess = { roles: anyone };
 
   api.get(
     '/api/bank/',
-    { schema: { tags, response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) } } },
-    async (request) => {
-      requireCaller(request);
-      return brazilianBanks.map((bank) => ({ code: bank.code, name: bank.name }));
-    },
+    { config: { access: everyoneSignedIn }, schema: { tags, response: { 200: BankListSchema } } },
+    async () => brazilianBanks.map((bank) => ({ code: bank.code, name: bank.name })),
   );
 
-  api.get('/api/category/', { schema: { tags, response: { 200: z.array(CategoryViewSchema) } } }, async (request) => {
-    const caller = requireCaller(request);
-    const rows = await findCategories(deps.db, caller.organizationId);
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      is_expense: row.kind === 'expense',
-      is_asset_transfer: isMovedBetweenOwnAssets(row.kind),
-    }));
-  });
+  api.get(
+    '/api/category/',
+    { config: { access: everyoneSignedIn }, schema: { tags, response: { 200: CategoryListSchema } } },
+    async (request) => {
+      const caller = readCaller(request);
+      const rows = await findCategories(deps.db, caller.organizationId);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        kind: row.kind,
+        is_expense: row.kind === 'expense',
+        is_asset_transfer: isMovedBetweenOwnAssets(row.kind),
+      }));
+    },
+  );
 
   api.get(
     '/api/description/',
     {
+      config: { access: everyoneSignedIn },
       schema: {
         tags,
         querystring: z.object({
@@ -66,11 +58,11 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
           is_expense: booleanText.optional(),
           category: DatabaseIdTextSchema.optional(),
         }),
-        response: { 200: z.array(DescriptionViewSchema) },
+        response: { 200: DescriptionListSchema },
       },
     },
     async (request) => {
-      const caller = requireCaller(request);
+      const caller = readCaller(request);
       const { tags: search, is_expense: isExpense, category } = request.query;
       const rows = await findDescriptions(deps.db, caller.organizationId, {
         search,
@@ -92,6 +84,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
   api.get(
     '/api/category/recommended/',
     {
+      config: { access: { roles: anyone, client: 'read' } },
       schema: {
         tags,
         querystring: z.object({
@@ -104,17 +97,11 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependenci
           clientId: DatabaseIdTextSchema.optional(),
           client: DatabaseIdTextSchema.optional(),
         }),
-        response: {
-          200: z.object({
-            category: z.number().nullable(),
-            description: z.number().nullable(),
-            source: z.enum(['client_history', 'organization_history', 'rule']).nullable(),
-          }),
-        },
+        response: { 200: RecommendedCategorySchema },
       },
     },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const { description, amount = -1 } = request.query;
       const [suggestion] = await suggestCategories(deps.db, scope, [
         { merchantKey: normalizeMerchantName(description), name: description, amountCents: amount },

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
-import type { KnownBalance } from '../cash-flow/cash-flow.repo';
+import type { KnownBalance } from '../cash-flow/index';
 
 type Executor = Database | Transaction;
 

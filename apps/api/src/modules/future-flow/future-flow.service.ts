@@ -41,8 +41,13 @@ import {
   maximumItemsPerBudget,
   presentBudget,
 } from '../budget/index';
-import { findFixedLines, sumBalanceMovesAround, sumByMonthAndCategory } from '../cash-flow/cash-flow.repo';
-import { describeClientQuery, reuseAtVersion } from '../cash-flow/cash-flow-cache';
+import {
+  describeClientQuery,
+  findFixedLines,
+  reuseAtVersion,
+  sumBalanceMovesAround,
+  sumByMonthAndCategory,
+} from '../cash-flow/index';
 import {
   deleteBudgetItemOfLine,
   type FutureFlowVersions,

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
 import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
-import { suggestCategories } from '../categories/categorizer';
+import { suggestCategories } from '../categories/index';
 import { describeOrigin } from '../origins/origin-name';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import {

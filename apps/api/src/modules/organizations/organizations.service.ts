@@ -11,7 +11,7 @@ import { createSecret, hashSecret } from '../../lib/secrets';
 import { readUploadedImage } from '../../lib/uploaded-image';
 import { isUniqueViolation } from '../../lib/validation';
 import type { Caller } from '../../plugins/authentication';
-import { insertDefaultCategories } from '../categories/categories.repo';
+import { insertDefaultCategories } from '../categories/index';
 import { presentOrganization } from './organization-view';
 import {
   clearRegistrationToken,

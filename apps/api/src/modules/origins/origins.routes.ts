@@ -11,7 +11,7 @@ import type { AppDependencies } from '../../dependencies';
 import { failNotFound } from '../../lib/domain-errors';
 import { ClientQuerySchema, type ClientScope } from '../../lib/scope';
 import { resolveClientScopeOfRequest } from '../../plugins/access';
-import { addPeriodOrderIssue, QueryDateSchema } from '../cash-flow/cash-flow-filters';
+import { addPeriodOrderIssue, QueryDateSchema } from '../cash-flow/index';
 import { describeOrigin } from './origin-name';
 
 const originNotFound = 'Conta não encontrada.';

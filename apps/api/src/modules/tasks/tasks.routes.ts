@@ -22,7 +22,7 @@ import { buildPage, PageQuerySchema } from '../../lib/pagination';
 import { ClientQuerySchema, resolveNamedClientScope, resolveReachScope } from '../../lib/scope';
 import { parseOrFail } from '../../lib/validation';
 import { anyone, plannersAndManagers, readCaller, readClientScope } from '../../plugins/access';
-import { listCashFlow } from '../cash-flow/cash-flow.service';
+import { listCashFlow } from '../cash-flow/index';
 import { presentFiles } from '../imports/imports.service';
 import {
   changeTaskStatus,

@@ -1,7 +1,7 @@
+import type { Category, Description } from '@prumo/contract/categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { sharedQueryKeys } from '../../../lib/shared-query-keys';
-import type { Category, Description } from '../../../types/cash-flow-api';
 
 /** GET category/ and description/: the organization's tree, which budget items are planned on. */
 export function getBudgetCategories(signal?: AbortSignal): Promise<Category[]> {

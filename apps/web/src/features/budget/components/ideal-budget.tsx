@@ -1,5 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { Budget, BudgetItem } from '@prumo/contract/budget';
+import type { CategoryKind } from '@prumo/contract/categories';
 import { formatCents } from '@prumo/domain/money/cents';
 import { useState } from 'react';
 import { amountColors } from '../../../components/amount-text';
@@ -8,7 +9,6 @@ import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { useIsReadOnlyClientView } from '../../../lib/client-scope';
 import { describeError } from '../../../lib/errors';
-import type { CategoryKind } from '../../../types/cash-flow-api';
 import { useIdealBudget } from '../api/get-ideal-budget';
 import { kindLabels } from '../hooks/use-budget-category-options';
 import { BudgetItemDeleteDialog } from './budget-item-delete-dialog';

@@ -1,5 +1,5 @@
+import type { Category, CategoryKind, Description } from '@prumo/contract/categories';
 import { useMemo } from 'react';
-import type { Category, CategoryKind, Description } from '../../../types/cash-flow-api';
 import { useBudgetCategories, useBudgetDescriptions } from '../api/get-budget-categories';
 
 export const kindLabels: Record<CategoryKind, string> = {

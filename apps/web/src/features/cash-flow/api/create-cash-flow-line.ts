@@ -1,6 +1,6 @@
+import type { CashFlowLine } from '@prumo/contract/cash-flow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
-import type { CashFlowLine } from '../../../types/cash-flow-api';
 import { cashFlowQueryKey } from './get-cash-flow';
 
 export interface NewCashFlowLine {

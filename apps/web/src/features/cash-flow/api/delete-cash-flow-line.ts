@@ -1,7 +1,7 @@
+import type { Detail } from '@prumo/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { refetchAfterRowChange } from '../../../lib/query-client';
-import type { DetailAnswer } from '../../../types/api';
 import { cashFlowQueryKey } from './get-cash-flow';
 
 export const deleteLineMessages = {
@@ -10,8 +10,8 @@ export const deleteLineMessages = {
 } as const;
 
 /** DELETE cash-flow/{id}/: 200 `{detail: "Transação deletada"}`. */
-export function deleteCashFlowLine(id: number): Promise<DetailAnswer> {
-  return requestApi<DetailAnswer>(`cash-flow/${id}/`, { method: 'DELETE' });
+export function deleteCashFlowLine(id: number): Promise<Detail> {
+  return requestApi<Detail>(`cash-flow/${id}/`, { method: 'DELETE' });
 }
 
 export function useDeleteCashFlowLine() {

@@ -1,8 +1,7 @@
+import type { CashFlowPage, OriginKind } from '@prumo/contract/cash-flow';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { Page } from '../../../types/api';
-import type { CashFlowLine, OriginKind } from '../../../types/cash-flow-api';
 import { cashFlowQueryKey } from './get-cash-flow';
 
 export interface CashFlowAccount {
@@ -23,7 +22,7 @@ export async function getCashFlowAccounts(
   end: string,
   signal?: AbortSignal,
 ): Promise<CashFlowAccount[]> {
-  const page = await requestApi<Page<CashFlowLine>>('cash-flow/', {
+  const page = await requestApi<CashFlowPage>('cash-flow/', {
     query: { start, end, limit: accountsSampleSize, offset: 0, showIgnored: 'true' },
     signal,
   });

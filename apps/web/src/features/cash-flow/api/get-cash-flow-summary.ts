@@ -1,7 +1,7 @@
+import type { CashFlowSummary } from '@prumo/contract/cash-flow';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { CashFlowSummary } from '../../../types/cash-flow-api';
 import { buildCashFlowQuery, type CashFlowFilter, cashFlowQueryKey } from './get-cash-flow';
 
 /** GET cash-flow/summary/: totals and the sums by category and description, for the same filter. */

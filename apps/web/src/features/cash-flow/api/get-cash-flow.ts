@@ -1,8 +1,7 @@
+import type { CashFlowPage } from '@prumo/contract/cash-flow';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type QueryValue, requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { Page } from '../../../types/api';
-import type { CashFlowLine } from '../../../types/cash-flow-api';
 
 export const filterFailedMessage = 'Não foi possível filtrar transação';
 
@@ -41,8 +40,8 @@ export function buildCashFlowQuery(filter: CashFlowFilter): Record<string, Query
 export const cashFlowQueryKey = ['cash-flow'] as const;
 
 /** GET cash-flow/: one page of lines, newest cash date first. */
-export function getCashFlow(filter: CashFlowFilter, offset: number, signal?: AbortSignal): Promise<Page<CashFlowLine>> {
-  return requestApi<Page<CashFlowLine>>('cash-flow/', {
+export function getCashFlow(filter: CashFlowFilter, offset: number, signal?: AbortSignal): Promise<CashFlowPage> {
+  return requestApi<CashFlowPage>('cash-flow/', {
     query: { ...buildCashFlowQuery(filter), limit: cashFlowPageSize, offset },
     signal,
   });

@@ -1,7 +1,7 @@
+import type { Category } from '@prumo/contract/categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { sharedQueryKeys } from '../../../lib/shared-query-keys';
-import type { Category } from '../../../types/cash-flow-api';
 
 /** GET category/: the organization's category tree, in its order. */
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {

@@ -1,7 +1,7 @@
+import type { DailyCashFlow } from '@prumo/contract/cash-flow';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { DailyCashFlow } from '../../../types/cash-flow-api';
 import { buildCashFlowQuery, type CashFlowFilter, cashFlowQueryKey } from './get-cash-flow';
 
 /**

@@ -1,7 +1,7 @@
+import type { Description } from '@prumo/contract/categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { sharedQueryKeys } from '../../../lib/shared-query-keys';
-import type { Description } from '../../../types/cash-flow-api';
 
 /** GET description/: every description of the organization, each with its category. */
 export function getDescriptions(signal?: AbortSignal): Promise<Description[]> {

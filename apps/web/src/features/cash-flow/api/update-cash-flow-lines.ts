@@ -1,3 +1,4 @@
+import type { CategorizedLines } from '@prumo/contract/cash-flow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { cashFlowQueryKey } from './get-cash-flow';
@@ -7,8 +8,8 @@ import type { CashFlowLineChanges } from './update-cash-flow-line';
 export function updateCashFlowLines(input: {
   ids: number[];
   changes: Omit<CashFlowLineChanges, 'apply_to_similar'>;
-}): Promise<{ updated: number }> {
-  return requestApi<{ updated: number }>('cash-flows/', { method: 'PUT', body: { ids: input.ids, ...input.changes } });
+}): Promise<CategorizedLines> {
+  return requestApi<CategorizedLines>('cash-flows/', { method: 'PUT', body: { ids: input.ids, ...input.changes } });
 }
 
 export function useUpdateCashFlowLines() {

@@ -1,13 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { ChartItem, DailyCashFlow } from '@prumo/contract/cash-flow';
 import { formatCents } from '@prumo/domain/money/cents';
 import { AmountText } from '../../../components/amount-text';
 import { ErrorState } from '../../../components/error-state';
 import { SectionHeader } from '../../../components/section-header';
 import { describeError } from '../../../lib/errors';
 import { formatIsoDate } from '../../../lib/format';
-import type { ChartItem, DailyCashFlow } from '../../../types/cash-flow-api';
 import type { CashFlowFilter } from '../api/get-cash-flow';
 import { useCategoryChart } from '../api/get-category-chart';
 import { useDailyCashFlowChart } from '../api/get-daily-cash-flow-chart';

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import type { CashFlowSummary } from '@prumo/contract/cash-flow';
 import { formatCents } from '@prumo/domain/money/cents';
 import { amountColors, pickAmountColor } from '../../../components/amount-text';
-import type { CashFlowSummary } from '../../../types/cash-flow-api';
 
 function SummaryCard({ label, amount, color }: { label: string; amount: number | null; color: string }) {
   return (

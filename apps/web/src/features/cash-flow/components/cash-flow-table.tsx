@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import type { CashFlowLine, CashFlowPage } from '@prumo/contract/cash-flow';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
@@ -8,15 +9,13 @@ import { PagedTable } from '../../../components/paged-table';
 import { formatIsoDate } from '../../../lib/format';
 import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
-import type { Page } from '../../../types/api';
-import type { CashFlowLine } from '../../../types/cash-flow-api';
 import { deleteLineMessages, useDeleteCashFlowLine } from '../api/delete-cash-flow-line';
 import { cashFlowPageSize, filterFailedMessage } from '../api/get-cash-flow';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
 import { LineCategoryPicker } from './line-category-picker';
 
 interface CashFlowTableProps {
-  lines: UseQueryResult<Page<CashFlowLine>>;
+  lines: UseQueryResult<CashFlowPage>;
   offset: number;
   onOffsetChange: (offset: number) => void;
   selectedIds: ReadonlySet<number>;

@@ -1,4 +1,5 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { CashFlowLine } from '@prumo/contract/cash-flow';
 import { earliestDayYear, latestDayYear } from '@prumo/domain/br/date';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,6 @@ import { PaginationControls } from '../../../components/pagination-controls';
 import { describeError } from '../../../lib/errors';
 import { formatIsoDate } from '../../../lib/format';
 import { notifyMutationError } from '../../../lib/mutation-errors';
-import type { CashFlowLine } from '../../../types/cash-flow-api';
 import { type CashFlowFilter, cashFlowPageSize, filterFailedMessage, useCashFlow } from '../api/get-cash-flow';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
 import { LineCategoryPicker } from './line-category-picker';

@@ -1,11 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarsList } from '@mantine/charts';
 import { Accordion, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
+import type { CashFlowSummary, SummaryGroup } from '@prumo/contract/cash-flow';
 import { formatCents } from '@prumo/domain/money/cents';
 import { useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { SectionHeader } from '../../../components/section-header';
-import type { CashFlowSummary, SummaryGroup } from '../../../types/cash-flow-api';
 
 type GroupName = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
 

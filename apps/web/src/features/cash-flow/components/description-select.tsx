@@ -1,5 +1,5 @@
 import { Select, type SelectProps, Text } from '@mantine/core';
-import type { Description } from '../../../types/cash-flow-api';
+import type { Description } from '@prumo/contract/categories';
 import { useCategoryTree } from '../hooks/use-category-tree';
 
 interface DescriptionSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {

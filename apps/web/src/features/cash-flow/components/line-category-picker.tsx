@@ -1,8 +1,9 @@
 import { Button, Stack } from '@mantine/core';
+import type { CashFlowLine } from '@prumo/contract/cash-flow';
+import type { Description } from '@prumo/contract/categories';
 import { useState } from 'react';
 import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
-import type { CashFlowLine, Description } from '../../../types/cash-flow-api';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
 import { DescriptionSelect } from './description-select';
 

@@ -1,5 +1,5 @@
+import type { Category, Description } from '@prumo/contract/categories';
 import { useMemo } from 'react';
-import type { Category, Description } from '../../../types/cash-flow-api';
 import { useCategories } from '../api/get-categories';
 import { useDescriptions } from '../api/get-descriptions';
 
