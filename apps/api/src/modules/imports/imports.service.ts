@@ -1,6 +1,7 @@
 import { createHash, hash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { RejectedFile, StatementFile } from '@prumo/contract/imports';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
 import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
@@ -13,7 +14,7 @@ import type { AppDependencies } from '../../dependencies';
 import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import { suggestCategories } from '../categories/categorizer';
-import { describeOrigin } from '../origins/origin-name';
+import { describeOrigin } from '../origins/index';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import {
   copyTransactions,
@@ -51,11 +52,6 @@ interface UploadedFile {
   path: string;
   sizeBytes: number;
   sha256: string;
-}
-
-export interface RejectedFile {
-  name: string;
-  detail: string;
 }
 
 export interface ReceivedUpload {
@@ -445,7 +441,11 @@ export async function importFiles(
   return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected, period };
 }
 
-export async function presentFiles(deps: AppDependencies, scope: ClientScope, filter: FileFilter) {
+export async function presentFiles(
+  deps: AppDependencies,
+  scope: ClientScope,
+  filter: FileFilter,
+): Promise<StatementFile[]> {
   const files = await findFiles(deps.db, scope, filter);
   const fileOrigins = await findFileOrigins(
     deps.db,
