@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { buildPageSchema } from './common';
-import { OriginKindSchema } from './origins';
 
 /** Statement files and what they brought. Money is integer cents; days "YYYY-MM-DD"; times ISO. */
+
+/** What a statement brings: bank accounts and cards (a manual account is never a file's). */
+export const StatementAccountKindSchema = z.enum(['bank_account', 'credit_card']);
+export type StatementAccountKind = z.infer<typeof StatementAccountKindSchema>;
 
 /** An account or card a file brought; `new_account` when the file created it. */
 export const FileAccountSchema = z.object({
   origin: z.number().int(),
-  kind: OriginKindSchema,
+  kind: StatementAccountKindSchema,
   name: z.string(),
   bank_code: z.string().nullable(),
   bank_name: z.string().nullable(),
@@ -97,7 +100,7 @@ export const PendencySchema = z.object({
   originId: z.number().int(),
   /** How Prumo names the account (its nickname, else bank and number). */
   name: z.string(),
-  kind: OriginKindSchema,
+  kind: StatementAccountKindSchema,
   balance: z.number().int().nullable(),
   dueDate: z.number().int().nullable(),
   closeDay: z.number().int().nullable(),

@@ -1,7 +1,8 @@
 import { createHash, hash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { RejectedFile, StatementFile } from '@prumo/contract/imports';
+import type { RejectedFile, StatementAccountKind, StatementFile } from '@prumo/contract/imports';
+import type { OriginKind } from '@prumo/contract/origins';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
 import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
@@ -441,6 +442,12 @@ export async function importFiles(
   return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected, period };
 }
 
+/** A file's account as its kind: statements bring bank accounts and cards, never a manual account. */
+export function readStatementAccountKind(kind: OriginKind): StatementAccountKind {
+  if (kind === 'manual') throw new Error('a statement file lists a manual account');
+  return kind;
+}
+
 export async function presentFiles(
   deps: AppDependencies,
   scope: ClientScope,
@@ -478,7 +485,7 @@ export async function presentFiles(
       .filter((origin) => origin.fileId === file.id)
       .map((origin) => ({
         origin: origin.originId,
-        kind: origin.kind,
+        kind: readStatementAccountKind(origin.kind),
         name: describeOrigin(origin),
         bank_code: origin.bankCode || null,
         bank_name: findBankByCode(origin.bankCode)?.name ?? null,

@@ -8,6 +8,7 @@ import { failInvalid, failNotFound, failOnField } from '../../lib/domain-errors'
 import type { ClientScope } from '../../lib/scope';
 import { describeOrigin } from '../origins/index';
 import { clearSettledReadStatus, findPendingFileOrigins, markPendencyCompleted } from './imports.repo';
+import { readStatementAccountKind } from './imports.service';
 
 const pendencyMessages = {
   fileWithoutPendency: 'Não encontramos pendências para este arquivo.',
@@ -33,7 +34,7 @@ export async function listPendencies(deps: AppDependencies, scope: ClientScope):
     fileId: row.fileId,
     originId: row.originId,
     name: describeOrigin(row),
-    kind: row.kind,
+    kind: readStatementAccountKind(row.kind),
     balance: row.balanceCents,
     dueDate: row.dueDay,
     closeDay: row.closingDay,
