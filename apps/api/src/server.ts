@@ -9,7 +9,7 @@ import { openDatabase } from './db/database';
 import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
 import { seedDemoWhenEmpty } from './db/seed/demo';
 import { insertMissingDefaultCategories } from './modules/categories/index';
-import { removeImportLeftovers } from './modules/imports/import-leftovers';
+import { removeImportLeftovers } from './modules/imports/index';
 import { markWebBuildServed } from './web-build';
 
 const config = readConfigOrExit();

@@ -2,6 +2,7 @@ import { taskStatuses, taskTypes } from '@prumo/domain/tasks/task-rules';
 import { z } from 'zod';
 import { CashFlowLineSchema } from './cash-flow';
 import { buildPageSchema } from './common';
+import { StatementFileSchema } from './imports';
 
 /** A task of a client: something to do (import, categorize, review a planning) or a notice. Dates are "YYYY-MM-DD". */
 export const TaskSchema = z.object({
@@ -36,8 +37,6 @@ export const CategorizingTaskSchema = TaskSchema.extend({
 });
 export type CategorizingTask = z.infer<typeof CategorizingTaskSchema>;
 
-/** An import task with the statement files that completed it (their shape is the imports'). */
-export const ImportTaskSchema = TaskSchema.extend({
-  files: z.array(z.looseObject({ id: z.number().int() })),
-});
+/** An import task with the statement files that completed it. */
+export const ImportTaskSchema = TaskSchema.extend({ files: z.array(StatementFileSchema) });
 export type ImportTask = z.infer<typeof ImportTaskSchema>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { removeDeadTokens } from '../modules/accounts/accounts.repo';
-import { removeImportLeftovers } from '../modules/imports/import-leftovers';
+import { removeImportLeftovers } from '../modules/imports/index';
 import { defineJob, type JobDefinition } from './define-job';
 import { removeUndeliveredEmails } from './email-delivery';
 

@@ -11,7 +11,7 @@ import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import { findItemsPlannedForMonth, findMonthBudget } from '../budget/index';
-import { describeOrigin } from '../origins/origin-name';
+import { describeOrigin } from '../origins/index';
 import { closeCategorizingTask } from '../tasks/index';
 import {
   type CashFlowRow,

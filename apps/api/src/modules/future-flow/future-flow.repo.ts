@@ -7,7 +7,6 @@ import {
   budgets,
   cashFlowVersions,
   categories,
-  organizationFeatures,
   origins,
   planningVersions,
   tasks,
@@ -17,22 +16,6 @@ import { buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
 import type { KnownBalance } from '../cash-flow/index';
 
 type Executor = Database | Transaction;
-
-/** Asked on every future-flow call: prepared once per connection, planned once (a key lookup). */
-export async function isFeatureOn(db: Database, organizationId: number, code: string): Promise<boolean> {
-  const [row] = await findPlannedOnceDatabase(db)
-    .select({ code: organizationFeatures.code })
-    .from(organizationFeatures)
-    .where(
-      and(
-        eq(organizationFeatures.organizationId, sql.placeholder('organizationId')),
-        eq(organizationFeatures.code, sql.placeholder('code')),
-      ),
-    )
-    .prepare('is_feature_on')
-    .execute({ organizationId, code });
-  return row !== undefined;
-}
 
 /** The client's versions the future flow depends on: their lines and accounts, and their plans and plannings. */
 export interface FutureFlowVersions {

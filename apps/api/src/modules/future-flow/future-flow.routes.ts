@@ -1,14 +1,17 @@
+import { BudgetSchema } from '@prumo/contract/budget';
+import { ErrorDetailSchema } from '@prumo/contract/common';
+import { FutureFlowChartSchema, FutureFlowMonthsSchema } from '@prumo/contract/future-flow';
 import { maximumPlannedCents } from '@prumo/domain/budget/budget-plan';
 import { findCurrentMonth, parseTargetMonth, targetMonthNotFound } from '@prumo/domain/budget/target-month';
 import { resolveMonthRange } from '@prumo/domain/future-flow/future-flow-range';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failOnField } from '../../lib/domain-errors';
 import { ClientQuerySchema } from '../../lib/scope';
-import { resolveClientScopeOfRequest } from '../../plugins/access';
+import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
 import { BooleanTextSchema, maximumItemsPerBudget, ReferenceSchema } from '../budget/index';
 import {
   type BudgetSource,
@@ -16,7 +19,6 @@ import {
   createMonthPlan,
   editMonthPlan,
   listFutureFlowMonths,
-  requireFutureFlow,
 } from './future-flow.service';
 
 const RangeQuerySchema = ClientQuerySchema.extend({
@@ -64,11 +66,9 @@ function readMonth(body: { date?: string; target_month?: string }): string {
 export function registerFutureFlowRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Fluxo futuro'];
-  const scopeOf = async (request: FastifyRequest) => {
-    const scope = await resolveClientScopeOfRequest(deps.db, request);
-    await requireFutureFlow(deps, scope);
-    return scope;
-  };
+  // Closed (403) while the organization has the future flow off (ADR 7); a manager reads, never plans.
+  const reading: RouteAccess = { roles: anyone, client: 'read', toggle: 'future_flow' };
+  const writing: RouteAccess = { roles: anyone, client: 'write', toggle: 'future_flow' };
   const readRange = (query: { startDate?: string; endDate?: string }) => {
     const now = new Date();
     const range = resolveMonthRange(query, now);
@@ -78,23 +78,37 @@ export function registerFutureFlowRoutes(app: FastifyInstance, deps: AppDependen
 
   api.get(
     '/api/future-flow/',
-    { schema: { tags, querystring: RangeQuerySchema.extend({ ideal: BooleanTextSchema.optional() }) } },
-    async (request) => {
-      const scope = await scopeOf(request);
-      return listFutureFlowMonths(deps, scope, readRange(request.query), { ideal: request.query.ideal ?? false });
+    {
+      config: { access: reading },
+      schema: {
+        tags,
+        querystring: RangeQuerySchema.extend({ ideal: BooleanTextSchema.optional() }),
+        response: { 200: FutureFlowMonthsSchema },
+      },
     },
+    async (request) =>
+      listFutureFlowMonths(deps, readClientScope(request), readRange(request.query), {
+        ideal: request.query.ideal ?? false,
+      }),
   );
 
-  api.get('/api/future-flow/chart', { schema: { tags, querystring: RangeQuerySchema } }, async (request) => {
-    const scope = await scopeOf(request);
-    return buildFutureFlowChart(deps, scope, readRange(request.query));
-  });
+  api.get(
+    '/api/future-flow/chart',
+    {
+      config: { access: reading },
+      schema: { tags, querystring: RangeQuerySchema, response: { 200: FutureFlowChartSchema } },
+    },
+    async (request) => buildFutureFlowChart(deps, readClientScope(request), readRange(request.query)),
+  );
 
   api.post(
     '/api/future-flow/create/',
-    { schema: { tags, querystring: ClientQuerySchema, body: NewMonthPlanSchema } },
+    {
+      config: { access: writing },
+      schema: { tags, querystring: ClientQuerySchema, body: NewMonthPlanSchema, response: { 201: BudgetSchema } },
+    },
     async (request, reply) => {
-      const scope = await scopeOf(request);
+      const scope = readClientScope(request);
       const body = request.body;
       const source: BudgetSource =
         body.budget !== undefined
@@ -106,9 +120,18 @@ export function registerFutureFlowRoutes(app: FastifyInstance, deps: AppDependen
 
   api.put(
     '/api/future-flow/edit/',
-    { schema: { tags, querystring: ClientQuerySchema, body: MonthPlanChangesSchema } },
+    {
+      config: { access: writing },
+      schema: {
+        tags,
+        querystring: ClientQuerySchema,
+        body: MonthPlanChangesSchema,
+        // 409: an edit racing another on the same line; 417: the month would pass its items' limit.
+        response: { 200: BudgetSchema, 409: ErrorDetailSchema, 417: ErrorDetailSchema },
+      },
+    },
     async (request) => {
-      const scope = await scopeOf(request);
+      const scope = readClientScope(request);
       const body = request.body;
       const target = body.budget !== undefined ? { budgetId: body.budget } : { month: readMonth(body) };
       const lines = body.items.map((line) => ({

@@ -1,3 +1,10 @@
+import type {
+  BalanceSeries,
+  FlowAmounts as FlowAmountsView,
+  FutureFlowChart,
+  FutureFlowMonths,
+  FutureFlowMonth as FutureFlowMonthView,
+} from '@prumo/contract/future-flow';
 import { selectItemsOfMonth } from '@prumo/domain/budget/budget-recurrence';
 import { summarizePlannedMonth } from '@prumo/domain/budget/month-figures';
 import { findMonthBounds, formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
@@ -16,15 +23,7 @@ import {
 } from '@prumo/domain/future-flow/future-flow-months';
 import { listMonths, type MonthRange } from '@prumo/domain/future-flow/future-flow-range';
 import type { AppDependencies } from '../../dependencies';
-import {
-  fail,
-  failConflict,
-  failInvalid,
-  failNotAllowed,
-  failNotFound,
-  failOnField,
-  permissionDenied,
-} from '../../lib/domain-errors';
+import { fail, failConflict, failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
 import {
@@ -55,7 +54,6 @@ import {
   findKnownBalances,
   findMonthBudgets,
   findPlanningTasksOfMonths,
-  isFeatureOn,
   upsertBudgetItem,
 } from './future-flow.repo';
 
@@ -66,11 +64,7 @@ export const futureFlowMessages = {
 };
 
 /** product §2: the future flow needs the organization's future_flow toggle, calls included. */
-export async function requireFutureFlow(deps: AppDependencies, scope: ClientScope): Promise<void> {
-  if (!(await isFeatureOn(deps.db, scope.organizationId, 'future_flow'))) failNotAllowed(permissionDenied);
-}
-
-function presentAmounts(amounts: FlowAmounts) {
+function presentAmounts(amounts: FlowAmounts): FlowAmountsView {
   return {
     income: amounts.incomeCents,
     expense: amounts.expenseCents,
@@ -79,7 +73,7 @@ function presentAmounts(amounts: FlowAmounts) {
   };
 }
 
-function presentMonth(month: FutureFlowMonth) {
+function presentMonth(month: FutureFlowMonth): FutureFlowMonthView {
   return {
     id: month.budgetId,
     date: formatMonthNumber(month.month),
@@ -135,7 +129,7 @@ export async function listFutureFlowMonths(
   scope: ClientScope,
   range: MonthRange & { currentMonth: string },
   options: { ideal: boolean },
-) {
+): Promise<FutureFlowMonths> {
   const period = toPeriod(range.startMonth, range.endMonth);
   const versions = await findFutureFlowVersions(deps.db, scope.clientUserId);
   const [actualSums, monthBudgets, monthTasks, ideal] = await Promise.all([
@@ -193,7 +187,7 @@ export async function buildFutureFlowChart(
   deps: AppDependencies,
   scope: ClientScope,
   range: MonthRange & { currentMonth: string },
-) {
+): Promise<FutureFlowChart> {
   const { currentMonth } = range;
   // With a known balance, a range that starts later is reached through the months in between,
   // projected first; without one, both lines count from 0 at the range's start.
@@ -246,7 +240,7 @@ export async function buildFutureFlowChart(
       .flatMap((point) => [point.plannedBalanceCents, point.projectedBalanceCents])
       .concat(series.openingBalanceCents),
   );
-  const presentSeries = (name: string, pick: (point: (typeof series.points)[number]) => number) => ({
+  const presentSeries = (name: BalanceSeries['name'], pick: (point: (typeof series.points)[number]) => number) => ({
     name,
     ticks,
     data: series.points.map((point) => ({ date: formatMonthNumber(point.month), amount: pick(point) })),

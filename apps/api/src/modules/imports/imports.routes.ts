@@ -1,4 +1,14 @@
 import path from 'node:path';
+import { DetailSchema, ErrorDetailSchema } from '@prumo/contract/common';
+import {
+  ImportBundleSchema,
+  PendencySchema,
+  StatementDownloadSchema,
+  StatementFileDetailSchema,
+  StatementFilePageSchema,
+  type UploadAnswer,
+  UploadAnswerSchema,
+} from '@prumo/contract/imports';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +18,7 @@ import type { AppDependencies } from '../../dependencies';
 import { failNotFound } from '../../lib/domain-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
 import { ClientQuerySchema } from '../../lib/scope';
-import { resolveClientScopeOfRequest } from '../../plugins/access';
+import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
 import { countFiles, deleteFile, findBundle, findFiles, findFileTransactions } from './imports.repo';
 import { importFiles, importMessages, presentFiles, withUploadedFiles } from './imports.service';
 import { CompletePendencySchema, completePendency, listPendencies } from './pendencies';
@@ -31,6 +41,16 @@ const statementContentTypes: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/** What an upload answers: the bundle the files went to, the files read, those refused and the lines' period. */
+function presentUpload(result: Awaited<ReturnType<typeof importFiles>>): UploadAnswer {
+  return {
+    bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
+    files: result.files,
+    rejected: result.rejected,
+    period: result.period,
+  };
+}
+
 export function registerImportRoutes(
   app: FastifyInstance,
   deps: AppDependencies,
@@ -38,45 +58,54 @@ export function registerImportRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Arquivos e importações'];
+  // Anyone may read a client's files within their reach; a manager never imports nor changes them.
+  const reading: RouteAccess = { roles: anyone, client: 'read' };
+  const writing: RouteAccess = { roles: anyone, client: 'write' };
+  // An upload past the limit is refused whole (413).
+  const uploadAnswers = { 201: UploadAnswerSchema, 413: ErrorDetailSchema };
   const idParams = z.object({ id: DatabaseIdTextSchema });
   // Uploads wait here, on disk and private, while they are read; each request removes its own.
   const uploadDirectory = path.join(deps.config.dataDir, 'tmp', 'uploads');
 
-  api.post('/api/upload/', { schema: { tags, querystring: ClientQuerySchema } }, async (request, reply) => {
-    const scope = await resolveClientScopeOfRequest(deps.db, request);
-    const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
-      importFiles(deps, scope, null, upload, statementReader),
-    );
-    return reply.status(201).send({
-      bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
-      files: result.files,
-      rejected: result.rejected,
-      period: result.period,
-    });
-  });
+  api.post(
+    '/api/upload/',
+    { config: { access: writing }, schema: { tags, querystring: ClientQuerySchema, response: uploadAnswers } },
+    async (request, reply) => {
+      const scope = readClientScope(request);
+      const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
+        importFiles(deps, scope, null, upload, statementReader),
+      );
+      return reply.status(201).send(presentUpload(result));
+    },
+  );
 
   // The spec names adding files to a bundle at both addresses (§7 "import-bundle/{id}/ and add/"): one handler.
   for (const url of ['/api/import-bundle/:id/add/', '/api/import-bundle/:id/']) {
-    api.post(url, { schema: { tags, params: idParams, querystring: ClientQuerySchema } }, async (request, reply) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
-      if (!(await findBundle(deps.db, scope, request.params.id))) failNotFound(importMessages.bundleNotFound);
-      const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
-        importFiles(deps, scope, request.params.id, upload, statementReader),
-      );
-      return reply.status(201).send({
-        bundle: { id: result.bundle.id, created_at: result.bundle.createdAt.toISOString() },
-        files: result.files,
-        rejected: result.rejected,
-        period: result.period,
-      });
-    });
+    api.post(
+      url,
+      {
+        config: { access: writing },
+        schema: { tags, params: idParams, querystring: ClientQuerySchema, response: uploadAnswers },
+      },
+      async (request, reply) => {
+        const scope = readClientScope(request);
+        if (!(await findBundle(deps.db, scope, request.params.id))) failNotFound(importMessages.bundleNotFound);
+        const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
+          importFiles(deps, scope, request.params.id, upload, statementReader),
+        );
+        return reply.status(201).send(presentUpload(result));
+      },
+    );
   }
 
   api.get(
     '/api/import-bundle/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    {
+      config: { access: reading },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 200: ImportBundleSchema } },
+    },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const bundle = await findBundle(deps.db, scope, request.params.id);
       if (!bundle) failNotFound(importMessages.bundleNotFound);
       return {
@@ -89,9 +118,16 @@ export function registerImportRoutes(
 
   api.get(
     '/api/file/',
-    { schema: { tags, querystring: ClientQuerySchema.extend(PageQuerySchema.shape) } },
+    {
+      config: { access: reading },
+      schema: {
+        tags,
+        querystring: ClientQuerySchema.extend(PageQuerySchema.shape),
+        response: { 200: StatementFilePageSchema },
+      },
+    },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const page = { limit: request.query.limit, offset: request.query.offset };
       const [files, total] = await Promise.all([presentFiles(deps, scope, { page }), countFiles(deps.db, scope, {})]);
       return buildPage(request, page, total, files);
@@ -101,14 +137,16 @@ export function registerImportRoutes(
   api.get(
     '/api/file/:id/read/',
     {
+      config: { access: reading },
       schema: {
         tags,
         params: idParams,
         querystring: ClientQuerySchema.extend({ ignored: z.enum(['true', 'false']).optional() }),
+        response: { 200: StatementFileDetailSchema },
       },
     },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const [file] = await presentFiles(deps, scope, { fileIds: [request.params.id] });
       if (!file) failNotFound(fileNotFound);
       const lines = await findFileTransactions(deps.db, scope, file.id, request.query.ignored !== 'false');
@@ -131,22 +169,44 @@ export function registerImportRoutes(
 
   api.delete(
     '/api/file/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    {
+      config: { access: writing },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const deleted = await deleteFile(deps.db, scope, request.params.id);
       if (!deleted) failNotFound(fileNotFound);
       // The statement as sent goes too: a client who deletes a file expects no copy left behind.
       if (deleted.storedPath) await deps.storage.discard(deleted.storedPath);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   api.get(
     '/api/file/:id/download/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    {
+      config: { access: reading },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ClientQuerySchema,
+        // The statement's bytes as sent, typed by its format.
+        response: {
+          200: {
+            description: 'O extrato como foi enviado.',
+            content: Object.fromEntries(
+              [...Object.values(statementContentTypes), 'application/octet-stream'].map((type) => [
+                type,
+                { schema: StatementDownloadSchema },
+              ]),
+            ),
+          },
+        },
+      },
+    },
     async (request, reply) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const [file] = await findFiles(deps.db, scope, { fileIds: [request.params.id] });
       const content = file?.storedPath ? await deps.storage.open(file.storedPath) : null;
       if (!file || !content) failNotFound(fileNotFound);
@@ -157,15 +217,29 @@ export function registerImportRoutes(
     },
   );
 
-  api.get('/api/pendency/', { schema: { tags, querystring: ClientQuerySchema } }, async (request) =>
-    listPendencies(deps, await resolveClientScopeOfRequest(deps.db, request)),
+  api.get(
+    '/api/pendency/',
+    {
+      config: { access: reading },
+      schema: { tags, querystring: ClientQuerySchema, response: { 200: z.array(PendencySchema) } },
+    },
+    async (request) => listPendencies(deps, readClientScope(request)),
   );
 
   api.patch(
     '/api/pendency/complete-file/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema, body: CompletePendencySchema } },
+    {
+      config: { access: writing },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ClientQuerySchema,
+        body: CompletePendencySchema,
+        response: { 200: DetailSchema },
+      },
+    },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       await completePendency(deps, scope, request.params.id, request.body);
       return { detail: 'Pendência resolvida' };
     },

@@ -1,6 +1,8 @@
 import { createHash, hash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { RejectedFile, StatementAccountKind, StatementFile } from '@prumo/contract/imports';
+import type { OriginKind } from '@prumo/contract/origins';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
 import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
@@ -13,7 +15,7 @@ import type { AppDependencies } from '../../dependencies';
 import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import { suggestCategories } from '../categories/index';
-import { describeOrigin } from '../origins/origin-name';
+import { describeOrigin } from '../origins/index';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import {
   copyTransactions,
@@ -51,11 +53,6 @@ interface UploadedFile {
   path: string;
   sizeBytes: number;
   sha256: string;
-}
-
-export interface RejectedFile {
-  name: string;
-  detail: string;
 }
 
 export interface ReceivedUpload {
@@ -445,7 +442,17 @@ export async function importFiles(
   return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected, period };
 }
 
-export async function presentFiles(deps: AppDependencies, scope: ClientScope, filter: FileFilter) {
+/** A file's account as its kind: statements bring bank accounts and cards, never a manual account. */
+export function readStatementAccountKind(kind: OriginKind): StatementAccountKind {
+  if (kind === 'manual') throw new Error('a statement file lists a manual account');
+  return kind;
+}
+
+export async function presentFiles(
+  deps: AppDependencies,
+  scope: ClientScope,
+  filter: FileFilter,
+): Promise<StatementFile[]> {
   const files = await findFiles(deps.db, scope, filter);
   const fileOrigins = await findFileOrigins(
     deps.db,
@@ -478,7 +485,7 @@ export async function presentFiles(deps: AppDependencies, scope: ClientScope, fi
       .filter((origin) => origin.fileId === file.id)
       .map((origin) => ({
         origin: origin.originId,
-        kind: origin.kind,
+        kind: readStatementAccountKind(origin.kind),
         name: describeOrigin(origin),
         bank_code: origin.bankCode || null,
         bank_name: findBankByCode(origin.bankCode)?.name ?? null,

@@ -1,3 +1,4 @@
+import type { Pendency } from '@prumo/contract/imports';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -5,8 +6,9 @@ import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
-import { describeOrigin } from '../origins/origin-name';
+import { describeOrigin } from '../origins/index';
 import { clearSettledReadStatus, findPendingFileOrigins, markPendencyCompleted } from './imports.repo';
+import { readStatementAccountKind } from './imports.service';
 
 const pendencyMessages = {
   fileWithoutPendency: 'Não encontramos pendências para este arquivo.',
@@ -25,14 +27,14 @@ function describeAmbiguousFile(pendingAccounts: number): string {
  * card's closing day and bill due date — what the statement could not say and the cash flow needs.
  * One entry per file and account, named so a person can tell a file's accounts apart.
  */
-export async function listPendencies(deps: AppDependencies, scope: ClientScope) {
+export async function listPendencies(deps: AppDependencies, scope: ClientScope): Promise<Pendency[]> {
   const rows = await findPendingFileOrigins(deps.db, scope);
   return rows.map((row) => ({
     filename: row.fileName,
     fileId: row.fileId,
     originId: row.originId,
     name: describeOrigin(row),
-    kind: row.kind,
+    kind: readStatementAccountKind(row.kind),
     balance: row.balanceCents,
     dueDate: row.dueDay,
     closeDay: row.closingDay,

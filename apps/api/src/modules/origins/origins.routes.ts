@@ -1,3 +1,4 @@
+import { IgnoredOriginSchema, type Origin, OriginSchema, OriginWithMonthsSchema } from '@prumo/contract/origins';
 import { describeLengthLimit } from '@prumo/domain/account/messages';
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
 import { readSummedCents } from '@prumo/domain/money/cents';
@@ -10,7 +11,7 @@ import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failNotFound } from '../../lib/domain-errors';
 import { ClientQuerySchema, type ClientScope } from '../../lib/scope';
-import { resolveClientScopeOfRequest } from '../../plugins/access';
+import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
 import { addPeriodOrderIssue, QueryDateSchema } from '../cash-flow/index';
 import { describeOrigin } from './origin-name';
 
@@ -20,7 +21,7 @@ function scopeWhere(scope: ClientScope) {
   return and(eq(origins.organizationId, scope.organizationId), eq(origins.clientUserId, scope.clientUserId));
 }
 
-async function listOrigins(deps: AppDependencies, scope: ClientScope) {
+async function listOrigins(deps: AppDependencies, scope: ClientScope): Promise<Origin[]> {
   const rows = await deps.db
     .select()
     .from(origins)
@@ -47,23 +48,33 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Contas e cartões'];
   const idParams = z.object({ id: DatabaseIdTextSchema });
+  // Anyone may read a client's accounts within their reach; a manager never changes them.
+  const reading: RouteAccess = { roles: anyone, client: 'read' };
+  const writing: RouteAccess = { roles: anyone, client: 'write' };
 
-  api.get('/api/origin/', { schema: { tags, querystring: ClientQuerySchema } }, async (request) =>
-    listOrigins(deps, await resolveClientScopeOfRequest(deps.db, request)),
+  api.get(
+    '/api/origin/',
+    {
+      config: { access: reading },
+      schema: { tags, querystring: ClientQuerySchema, response: { 200: z.array(OriginSchema) } },
+    },
+    async (request) => listOrigins(deps, readClientScope(request)),
   );
 
   api.put(
     '/api/ignore-origin/:id/',
     {
+      config: { access: writing },
       schema: {
         tags,
         params: idParams,
         querystring: ClientQuerySchema,
         body: z.object({ ignored: z.boolean({ error: 'Este campo é obrigatório' }) }),
+        response: { 200: IgnoredOriginSchema },
       },
     },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const updated = await deps.db
         .update(origins)
         .set({ ignored: request.body.ignored })
@@ -77,6 +88,7 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
   api.post(
     '/api/manual-account/',
     {
+      config: { access: writing },
       schema: {
         tags,
         querystring: ClientQuerySchema,
@@ -87,10 +99,11 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
             .min(1, 'Este campo é obrigatório')
             .max(80, describeLengthLimit(80)),
         }),
+        response: { 201: OriginSchema },
       },
     },
     async (request, reply) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const [created] = await deps.db
         .insert(origins)
         .values({
@@ -103,37 +116,43 @@ export function registerOriginRoutes(app: FastifyInstance, deps: AppDependencies
         })
         .returning({ id: origins.id });
       if (!created) throw new Error('INSERT … RETURNING gave no row for a new origin');
-      const [view] = (await listOrigins(deps, scope)).filter((origin) => origin.id === created.id);
+      const view = (await listOrigins(deps, scope)).find((origin) => origin.id === created.id);
+      if (!view) throw new Error("a new origin is missing from its client's list");
       return reply.status(201).send(view);
     },
   );
 
   api.delete(
     '/api/manual-account/:id/',
-    { schema: { tags, params: idParams, querystring: ClientQuerySchema } },
+    {
+      config: { access: writing },
+      schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const deleted = await deps.db
         .delete(origins)
         .where(and(eq(origins.id, request.params.id), eq(origins.kind, 'manual'), scopeWhere(scope)))
         .returning({ id: origins.id });
       if (deleted.length === 0) failNotFound(originNotFound);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   api.get(
     '/api/origins-by-month/',
     {
+      config: { access: reading },
       schema: {
         tags,
         querystring: ClientQuerySchema.extend({ dateStart: QueryDateSchema, dateEnd: QueryDateSchema }).superRefine(
           (query, context) => addPeriodOrderIssue(query.dateStart, query.dateEnd, context, 'dateEnd'),
         ),
+        response: { 200: z.array(OriginWithMonthsSchema) },
       },
     },
     async (request) => {
-      const scope = await resolveClientScopeOfRequest(deps.db, request);
+      const scope = readClientScope(request);
       const months = await deps.db
         .select({
           originId: transactions.originId,

@@ -23,7 +23,7 @@ import { ClientQuerySchema, resolveNamedClientScope, resolveReachScope } from '.
 import { parseOrFail } from '../../lib/validation';
 import { anyone, plannersAndManagers, readCaller, readClientScope } from '../../plugins/access';
 import { listCashFlow } from '../cash-flow/index';
-import { presentFiles } from '../imports/imports.service';
+import { presentFiles } from '../imports/index';
 import {
   changeTaskStatus,
   createTask,

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { UploadAnswer } from '@prumo/contract/imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,7 +13,6 @@ import { ClientsTable } from '../../../features/team/components/clients-table';
 import { InvitationLinks } from '../../../features/team/components/invitation-links';
 import { PlannersTable } from '../../../features/team/components/planners-table';
 import { usePersona } from '../../../lib/persona';
-import type { UploadAnswer } from '../../../types/cash-flow-api';
 
 /** One dashboard address, three contents: the role decides (product §2). */
 export function DashboardRoute() {

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
+import type { UploadAnswer } from '@prumo/contract/imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +12,6 @@ import { StatementFilesPanel } from '../../../features/imports/components/statem
 import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
 import { useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
-import type { UploadAnswer } from '../../../types/cash-flow-api';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 

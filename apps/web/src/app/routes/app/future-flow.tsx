@@ -1,11 +1,11 @@
 import { Anchor, Group } from '@mantine/core';
+import type { FutureFlowMonth } from '@prumo/contract/future-flow';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { FutureFlow } from '../../../features/future-flow/components/future-flow';
 import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
-import type { FutureFlowMonth } from '../../../types/future-flow-api';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 

@@ -1,10 +1,10 @@
 import type { Budget } from '@prumo/contract/budget';
+import type { FutureFlowMonths } from '@prumo/contract/future-flow';
 import { hasSomethingToCopy } from '@prumo/domain/budget/ideal-budget';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
 import { sharedQueryKeys } from '../../../lib/shared-query-keys';
-import type { FutureFlowMonths } from '../../../types/future-flow-api';
 import { budgetQueryKey } from './get-month-budget';
 
 /** What an empty month may start from: the plan it follows now (an earlier month's) and the ideal budget. */

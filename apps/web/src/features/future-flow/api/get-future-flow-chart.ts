@@ -1,7 +1,7 @@
+import type { FutureFlowChart } from '@prumo/contract/future-flow';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { FutureFlowChart } from '../../../types/future-flow-api';
 import { futureFlowQueryKey, type MonthRangeQuery } from './get-future-flow';
 
 /** GET future-flow/chart: the 'Saldo planejado' and 'Saldo projetado' series of the range. */

@@ -1,8 +1,8 @@
+import type { FutureFlowMonths } from '@prumo/contract/future-flow';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
 import { sharedQueryKeys } from '../../../lib/shared-query-keys';
-import type { FutureFlowMonths } from '../../../types/future-flow-api';
 
 /** Every future-flow query starts with this key, so a new month plan refreshes the table and the chart. */
 export const futureFlowQueryKey = sharedQueryKeys.futureFlow;

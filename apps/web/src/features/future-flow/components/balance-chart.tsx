@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
+import type { FutureFlowChart } from '@prumo/contract/future-flow';
 import { formatMonthNumber } from '@prumo/domain/budget/target-month';
 import { formatCents } from '@prumo/domain/money/cents';
-import type { FutureFlowChart } from '../../../types/future-flow-api';
 
 /** Colours of the two lines: the plan calm, the projection strong. */
 const seriesColors = { 'Saldo planejado': 'blue.6', 'Saldo projetado': 'teal.7' } as const;

@@ -1,10 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
+import type { FutureFlowMonth } from '@prumo/contract/future-flow';
 import { formatCents } from '@prumo/domain/money/cents';
 import { Link } from 'react-router';
 import { amountColors } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
-import type { FutureFlowMonth } from '../../../types/future-flow-api';
 
 /** Planned over actual, in the colour of the money (calls-payments §9: income green, expense red). */
 function PlannedAndActual({ planned, actual, color }: { planned: number; actual: number; color: string }) {

@@ -1,4 +1,5 @@
 import { Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import type { FutureFlowChart, FutureFlowMonth } from '@prumo/contract/future-flow';
 import { findCurrentMonth, formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
 import { formatCents } from '@prumo/domain/money/cents';
 import { lazy, Suspense } from 'react';
@@ -8,7 +9,6 @@ import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { SectionHeader } from '../../../components/section-header';
 import { describeError } from '../../../lib/errors';
-import type { FutureFlowChart, FutureFlowMonth } from '../../../types/future-flow-api';
 import { type MonthRangeQuery, useFutureFlow } from '../api/get-future-flow';
 import { useFutureFlowChart } from '../api/get-future-flow-chart';
 import { FutureFlowMonthsTable } from './future-flow-months-table';

@@ -1,7 +1,7 @@
+import type { StatementFile } from '@prumo/contract/imports';
 import { useMutation } from '@tanstack/react-query';
 import { requestApiFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/file-download';
-import type { StatementFile } from '../../../types/cash-flow-api';
 
 /** GET file/{id}/download/: the statement as the client sent it (the API client adds a planner's clientId). */
 export async function downloadStatementFile(file: Pick<StatementFile, 'id' | 'name'>) {

@@ -1,7 +1,7 @@
+import type { StatementFileDetail } from '@prumo/contract/imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { StatementFileDetail } from '../../../types/cash-flow-api';
 import { filesQueryKey } from './get-files';
 
 /** GET file/{id}/read/: the file and the transactions it brought (ignored ones too). */

@@ -1,8 +1,8 @@
+import type { StatementFile } from '@prumo/contract/imports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
 import type { Page } from '../../../types/api';
-import type { StatementFile } from '../../../types/cash-flow-api';
 
 /** Every files query starts with this key. */
 export const filesQueryKey = ['files'] as const;

@@ -1,7 +1,7 @@
+import type { Pendency } from '@prumo/contract/imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
-import type { Pendency } from '../../../types/cash-flow-api';
 
 export const pendenciesQueryKey = ['pendencies'] as const;
 

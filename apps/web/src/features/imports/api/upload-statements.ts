@@ -1,3 +1,4 @@
+import type { UploadAnswer } from '@prumo/contract/imports';
 import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/errors';
 import { readToken } from '../../../lib/storage';
-import type { UploadAnswer } from '../../../types/cash-flow-api';
 import { filesQueryKey } from './get-files';
 import { pendenciesQueryKey } from './get-pendencies';
 

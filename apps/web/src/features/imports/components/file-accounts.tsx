@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { FileAccount } from '../../../types/cash-flow-api';
+import type { FileAccount } from '@prumo/contract/imports';
 
 const kindLabels: Record<FileAccount['kind'], string> = {
   bank_account: 'Conta',

@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { FileAccount, Pendency } from '@prumo/contract/imports';
 import { formatCents, readTypedCents } from '@prumo/domain/money/cents';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
@@ -7,7 +8,6 @@ import { SectionHeader } from '../../../components/section-header';
 import { describeError } from '../../../lib/errors';
 import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
-import type { FileAccount, Pendency } from '../../../types/cash-flow-api';
 import { type PendencyCompletion, useCompletePendency } from '../api/complete-pendency';
 import { useFiles } from '../api/get-files';
 import { usePendencies } from '../api/get-pendencies';

@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
+import type { SkippedRow, StatementFile } from '@prumo/contract/imports';
 import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { formatCents } from '@prumo/domain/money/cents';
-import type { SkippedRow, StatementFile } from '../../../types/cash-flow-api';
 
 /** "Saldo: 04/05/2026 · SALDO INICIAL · R$ 8.500,00": the reason, then the row's day, text and amount. */
 export function describeSkippedRow(row: SkippedRow): string {

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { StatementFile } from '@prumo/contract/imports';
 import { useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,7 +13,6 @@ import { describeError } from '../../../lib/errors';
 import { formatDateTime, formatIsoDate } from '../../../lib/format';
 import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
-import type { StatementFile } from '../../../types/cash-flow-api';
 import { useDeleteFile } from '../api/delete-file';
 import { useDownloadStatementFile } from '../api/download-file';
 import { useFileDetail } from '../api/get-file-detail';

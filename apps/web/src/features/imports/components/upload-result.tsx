@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { StatementFile, UploadAnswer } from '@prumo/contract/imports';
 import { Link } from 'react-router';
 import { formatIsoDate } from '../../../lib/format';
-import type { StatementFile, UploadAnswer } from '../../../types/cash-flow-api';
 import { FileAccounts } from './file-accounts';
 import { FileName } from './file-name';
 import { ReadStatusBadge } from './read-status-badge';

@@ -1,8 +1,8 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Button, Group, List, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import type { RejectedFile, UploadAnswer } from '@prumo/contract/imports';
 import { useRef, useState } from 'react';
-import type { RejectedFile, UploadAnswer } from '../../../types/cash-flow-api';
 import {
   acceptedStatementExtensions,
   maximumStatementBytes,

@@ -1,6 +1,6 @@
+import type { UploadAnswer } from '@prumo/contract/imports';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/errors';
-import type { UploadAnswer } from '../../../types/cash-flow-api';
 import { uploadMessages, useUploadStatements } from '../api/upload-statements';
 
 /** product §4: the upload result is set after a 2.5 s delay. */
