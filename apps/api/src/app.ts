@@ -18,7 +18,7 @@ import { countMonthBudgetItems, registerBudgetPlanningRoutes, registerBudgetRout
 import { registerCashFlowRoutes } from './modules/cash-flow/index';
 import { registerCategoryRoutes } from './modules/categories/index';
 import { registerFutureFlowRoutes } from './modules/future-flow/index';
-import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerHealthRoutes } from './modules/health/index';
 import { registerImportRoutes } from './modules/imports/index';
 import { registerInvitationRoutes } from './modules/invitations/index';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';

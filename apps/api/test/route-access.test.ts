@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredAccess } from '../src/plugins/access';
+import type { Database } from '../src/db/database';
+import { declaredAccess, registerAccess } from '../src/plugins/access';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 let context: TestContext;
@@ -16,13 +18,20 @@ afterAll(async () => {
 const operationMethods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 describe('every route declares who may call it', () => {
-  it('no API route was registered without an access declaration', () => {
-    expect(declaredAccess.get(context.app)?.undeclared).toEqual([]);
+  it('an API route registered without an access declaration stops the app from being built', async () => {
+    const app = Fastify();
+    registerAccess(app, {} as Database);
+    const registerUndeclared = async () => {
+      app.get('/api/undeclared/', async () => ({}));
+      await app.ready();
+    };
+    await expect(registerUndeclared()).rejects.toThrow('GET /api/undeclared/ declares no access (config.access)');
+    await app.close();
   });
 
   it('each operation of the OpenAPI document has a declaration the access plugin enforces', () => {
     const document = context.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const declarations = declaredAccess.get(context.app)?.declarations ?? new Map();
+    const declarations = declaredAccess.get(context.app) ?? new Map();
     const operations = Object.entries(document.paths).flatMap(([openApiPath, item]) =>
       operationMethods
         .filter((method) => item[method])

@@ -1,6 +1,6 @@
 import { budgetItemRecurrences } from '@prumo/domain/budget/budget-recurrence';
-import type { CategoryKind } from '@prumo/domain/categorization/default-categories';
 import { z } from 'zod';
+import { CategoryKindSchema } from './categories';
 import { buildPageSchema } from './common';
 import { TaskSchema } from './tasks';
 
@@ -8,13 +8,6 @@ import { TaskSchema } from './tasks';
  * A budget's answers. Planned amounts are positive integer cents (the category's kind says whether
  * money comes in or goes out); months are "YYYY-MM-01".
  */
-const categoryKinds = [
-  'expense',
-  'income',
-  'asset_transfer',
-  'own_transfer',
-] as const satisfies readonly CategoryKind[];
-
 export const BudgetItemSchema = z.object({
   id: z.number().int(),
   budget: z.number().int(),
@@ -25,7 +18,7 @@ export const BudgetItemSchema = z.object({
   amount: z.number().int(),
   /** How the item repeats in later months that follow this budget's plan. */
   recurrence: z.enum(budgetItemRecurrences),
-  kind: z.enum(categoryKinds),
+  kind: CategoryKindSchema,
   is_expense: z.boolean(),
   is_asset_transfer: z.boolean(),
 });

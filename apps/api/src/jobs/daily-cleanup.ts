@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { removeDeadTokens } from '../modules/accounts/accounts.repo';
+import { removeDeadTokens } from '../modules/accounts/index';
 import { removeImportLeftovers } from '../modules/imports/index';
 import { defineJob, type JobDefinition } from './define-job';
 import { removeUndeliveredEmails } from './email-delivery';

@@ -38,11 +38,8 @@ export const plannersAndManagers: readonly AccessLevel[] = ['planner', 'manager'
 export const managersOnly: readonly AccessLevel[] = ['manager'];
 export const clientsAndPlanners: readonly AccessLevel[] = ['client', 'planner'];
 
-/** Each app's declarations by "METHOD /path", and the API routes that declare none (a test requires none). */
-export const declaredAccess = new WeakMap<
-  FastifyInstance,
-  { declarations: Map<string, RouteAccess>; undeclared: string[] }
->();
+/** Each app's declarations by "METHOD /path" (a test matches them with the OpenAPI document). */
+export const declaredAccess = new WeakMap<FastifyInstance, Map<string, RouteAccess>>();
 
 function isApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -66,19 +63,17 @@ export function isPublicRoute(request: FastifyRequest): boolean {
  */
 export function registerAccess(app: FastifyInstance, db: Database): void {
   const declarations = new Map<string, RouteAccess>();
-  const undeclared: string[] = [];
-  declaredAccess.set(app, { declarations, undeclared });
+  declaredAccess.set(app, declarations);
   app.decorateRequest('clientScope', null);
 
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
-    if (access && route.schema) describeRefusals(route.schema, access, route.config?.perAddressLimit !== undefined);
-    for (const method of methods) {
-      if (access) declarations.set(`${method} ${route.url}`, access);
-      else undeclared.push(`${method} ${route.url}`);
-    }
+    // Refused at start-up: a route nobody declared would otherwise be open to any signed-in caller.
+    if (!access) throw new Error(`${methods.join(', ')} ${route.url} declares no access (config.access)`);
+    if (route.schema) describeRefusals(route.schema, access, route.config?.perAddressLimit !== undefined);
+    for (const method of methods) declarations.set(`${method} ${route.url}`, access);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -137,13 +132,4 @@ export function readClientScope(request: FastifyRequest): ClientScope {
     throw new Error(`${request.method} ${request.routeOptions.url} reads a client scope it does not declare`);
   }
   return request.clientScope;
-}
-
-/**
- * Transitional: the client scope of a route not yet declared with `client` (its access by method).
- * Removed once every route declares its access.
- */
-export async function resolveClientScopeOfRequest(db: Database, request: FastifyRequest): Promise<ClientScope> {
-  const access: ClientAccess = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
-  return resolveClientScope(db, readCaller(request), request.query, access);
 }

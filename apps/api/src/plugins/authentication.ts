@@ -1,9 +1,9 @@
-import { type AccessLevel, findPrimaryRole, hasRoleAtLeast, type Role } from '@prumo/domain/auth/roles';
+import { type AccessLevel, findPrimaryRole, type Role } from '@prumo/domain/auth/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Database, findPlannedOnceDatabase } from '../db/database';
 import { authTokens, organizationFeatures, organizations, profiles, users } from '../db/schema';
-import { fail, failNotAllowed, permissionDenied } from '../lib/domain-errors';
+import { fail } from '../lib/domain-errors';
 import { hashSecret } from '../lib/secrets';
 import { isPublicRoute } from './access';
 
@@ -146,12 +146,4 @@ export function registerAuthentication(app: FastifyInstance, db: Database): void
     if (!caller) fail('unauthenticated', sessionMessages.invalid);
     request.caller = caller;
   });
-}
-
-/** The caller of a call that needs a session, at least of `minimumRole`. */
-export function requireCaller(request: FastifyRequest, minimumRole: AccessLevel = 'client'): Caller {
-  const caller = request.caller;
-  if (!caller) fail('unauthenticated', sessionMessages.missing);
-  if (!hasRoleAtLeast(caller.role, minimumRole)) failNotAllowed(permissionDenied);
-  return caller;
 }

@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
+import type { Page } from '@prumo/contract/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type Key, type ReactNode } from 'react';
 import { describeError } from '../lib/errors';
-import type { Page } from '../types/api';
 import { type DataColumn, DataTable } from './data-table';
 import { ErrorState } from './error-state';
 import { PageLoader } from './page-loader';

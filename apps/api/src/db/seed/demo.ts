@@ -2,7 +2,7 @@ import type { AccessLevel } from '@prumo/domain/auth/roles';
 import { featureToggles, organizationFlags } from '@prumo/domain/organization/features';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
-import { insertUserWithProfile } from '../../modules/accounts/accounts.repo';
+import { insertUserWithProfile } from '../../modules/accounts/index';
 import { insertDefaultCategories } from '../../modules/categories/index';
 import type { Database, Transaction } from '../database';
 import { organizationFeatures, organizations } from '../schema';

@@ -1,3 +1,7 @@
-/** The accounts module's public face: its routes, and the branded e-mails other modules send. */
+/**
+ * The accounts module's public face: its routes, the branded e-mails other modules send, the user a
+ * seed inserts, and the expired tokens the nightly cleanup removes.
+ */
 export { findPublicOrigin, sendBrandedEmail } from './account-emails';
+export { insertUserWithProfile, removeDeadTokens } from './accounts.repo';
 export { registerAccountRoutes } from './accounts.routes';

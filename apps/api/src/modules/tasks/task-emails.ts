@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/scope';
-import { findPublicOrigin, sendBrandedEmail } from '../accounts/account-emails';
-import { findNotificationSettings } from '../notification-settings/notification-settings.repo';
-import { findOrganizationById } from '../organizations/organizations.repo';
+import { findPublicOrigin, sendBrandedEmail } from '../accounts/index';
+import { findNotificationSettings } from '../notification-settings/index';
+import { findOrganizationById } from '../organizations/index';
 import type { TaskRow } from './tasks.repo';
 
 /**

@@ -1,7 +1,7 @@
+import type { Detail } from '@prumo/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { refetchAfterRowChange } from '../../../lib/query-client';
-import type { DetailAnswer } from '../../../types/api';
 import { filesQueryKey } from './get-files';
 import { pendenciesQueryKey } from './get-pendencies';
 
@@ -16,8 +16,8 @@ export function completePendency(input: {
   fileId: number;
   originId: number;
   completion: PendencyCompletion;
-}): Promise<DetailAnswer> {
-  return requestApi<DetailAnswer>(`pendency/complete-file/${input.fileId}/`, {
+}): Promise<Detail> {
+  return requestApi<Detail>(`pendency/complete-file/${input.fileId}/`, {
     method: 'PATCH',
     body: { ...input.completion, originId: input.originId },
   });
