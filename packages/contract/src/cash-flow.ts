@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { buildPageSchema } from './common';
+import { OriginKindSchema } from './origins';
 
 /**
  * The cash flow's answers: a client's lines (product §3 Transaction), their summary by category and
  * the charts. Money is integer cents, negative for money going out; dates are "YYYY-MM-DD".
  */
-
-/** The kind of account (origin) a line belongs to; `manual` is an account typed by hand, such as cash. */
-export const OriginKindSchema = z.enum(['bank_account', 'credit_card', 'manual']);
-export type OriginKind = z.infer<typeof OriginKindSchema>;
 
 /** Who categorized a line: a person, or Prumo from the client's history, the organization's or a rule. */
 export const CategorizedBySchema = z.enum(['person', 'client_history', 'organization_history', 'rule']);

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL,
 import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
 import { cashFlowVersions, categories, descriptions, dismissedLines, origins, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/scope';
+import { buildClientOwnedWhere } from '../../lib/scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 type Executor = Database | Transaction;
@@ -106,11 +107,7 @@ function prepareRead<Prepared>(db: Database, name: string, build: (reader: Datab
 
 /** These lines, if they are the client's: the scope is in every write's `where`. */
 function whereLinesOfScope(scope: ClientScope, ids: number[]): SQL | undefined {
-  return and(
-    inArray(transactions.id, ids),
-    eq(transactions.organizationId, scope.organizationId),
-    eq(transactions.clientUserId, scope.clientUserId),
-  );
+  return and(inArray(transactions.id, ids), buildClientOwnedWhere(transactions, scope));
 }
 
 const cashFlowColumns = {
@@ -373,8 +370,7 @@ export async function sumBalanceMovesAround(
     .from(transactions)
     .where(
       and(
-        eq(transactions.organizationId, scope.organizationId),
-        eq(transactions.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(transactions, scope),
         eq(transactions.ignored, false),
         inArray(
           transactions.originId,

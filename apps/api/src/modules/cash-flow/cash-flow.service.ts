@@ -10,6 +10,7 @@ import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
+import { buildClientOwnedWhere } from '../../lib/scope';
 import { findItemsPlannedForMonth, findMonthBudget } from '../budget/index';
 import { describeOrigin } from '../origins/index';
 import { closeCategorizingTask } from '../tasks/index';
@@ -364,11 +365,7 @@ async function findOrCreateCashOrigin(deps: AppDependencies, scope: ClientScope)
     .select({ id: origins.id })
     .from(origins)
     .where(
-      and(
-        eq(origins.clientUserId, scope.clientUserId),
-        eq(origins.kind, 'manual'),
-        eq(origins.accountNumber, 'dinheiro'),
-      ),
+      and(buildClientOwnedWhere(origins, scope), eq(origins.kind, 'manual'), eq(origins.accountNumber, 'dinheiro')),
     );
   if (existing) return existing.id;
   const [created] = await deps.db
@@ -408,13 +405,7 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
     const [origin] = await deps.db
       .select({ id: origins.id })
       .from(origins)
-      .where(
-        and(
-          eq(origins.id, originId),
-          eq(origins.clientUserId, scope.clientUserId),
-          eq(origins.organizationId, scope.organizationId),
-        ),
-      );
+      .where(and(eq(origins.id, originId), buildClientOwnedWhere(origins, scope)));
     if (!origin) failOnField('origin', cashFlowMessages.originNotFound);
   }
   const cashOrigin = lines.some((line) => !line.origin) ? await findOrCreateCashOrigin(deps, scope) : null;

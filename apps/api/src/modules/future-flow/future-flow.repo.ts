@@ -12,7 +12,7 @@ import {
   tasks,
   users,
 } from '../../db/schema';
-import { buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
+import { buildClientOwnedWhere, buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
 import type { KnownBalance } from '../cash-flow/index';
 
 type Executor = Database | Transaction;
@@ -59,23 +59,9 @@ export async function findMonthBudgets(db: Executor, scope: ClientScope, endMont
       amountCents: sql<string | null>`sum(${budgetItems.amountCents})`,
     })
     .from(budgets)
-    .leftJoin(
-      budgetItems,
-      and(
-        eq(budgetItems.budgetId, budgets.id),
-        eq(budgetItems.organizationId, scope.organizationId),
-        eq(budgetItems.clientUserId, scope.clientUserId),
-      ),
-    )
+    .leftJoin(budgetItems, and(eq(budgetItems.budgetId, budgets.id), buildClientOwnedWhere(budgetItems, scope)))
     .leftJoin(categories, eq(categories.id, budgetItems.categoryId))
-    .where(
-      and(
-        eq(budgets.organizationId, scope.organizationId),
-        eq(budgets.clientUserId, scope.clientUserId),
-        eq(budgets.isIdeal, false),
-        lte(budgets.targetMonth, endMonth),
-      ),
-    )
+    .where(and(buildClientOwnedWhere(budgets, scope), eq(budgets.isIdeal, false), lte(budgets.targetMonth, endMonth)))
     .groupBy(budgets.id, budgets.targetMonth, budgetItems.categoryId, categories.kind, budgetItems.recurrence)
     .orderBy(asc(budgets.targetMonth));
   const found = new Map<number, MonthPlan>();
@@ -130,8 +116,7 @@ export async function findKnownBalances(db: Executor, scope: ClientScope): Promi
     .from(origins)
     .where(
       and(
-        eq(origins.organizationId, scope.organizationId),
-        eq(origins.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(origins, scope),
         eq(origins.ignored, false),
         ne(origins.kind, 'credit_card'),
         isNotNull(origins.balanceCents),
@@ -156,8 +141,7 @@ export async function deleteBudgetItemOfLine(
     .where(
       and(
         eq(budgetItems.budgetId, budgetId),
-        eq(budgetItems.organizationId, scope.organizationId),
-        eq(budgetItems.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(budgetItems, scope),
         eq(budgetItems.categoryId, line.categoryId),
         line.descriptionId === null
           ? isNull(budgetItems.descriptionId)

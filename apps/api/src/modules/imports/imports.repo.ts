@@ -6,6 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Transaction } from '../../db/database';
 import { importBundles, origins, statementFileOrigins, statementFiles, transactions } from '../../db/schema';
 import type { ClientScope } from '../../lib/scope';
+import { buildClientOwnedWhere } from '../../lib/scope';
 
 type Executor = Database | Transaction;
 
@@ -26,13 +27,7 @@ export async function findBundle(db: Executor, scope: ClientScope, bundleId: num
   const [bundle] = await db
     .select({ id: importBundles.id, createdAt: importBundles.createdAt })
     .from(importBundles)
-    .where(
-      and(
-        eq(importBundles.id, bundleId),
-        eq(importBundles.organizationId, scope.organizationId),
-        eq(importBundles.clientUserId, scope.clientUserId),
-      ),
-    );
+    .where(and(eq(importBundles.id, bundleId), buildClientOwnedWhere(importBundles, scope)));
   return bundle ?? null;
 }
 
@@ -71,7 +66,7 @@ export async function upsertOrigin(
     .from(origins)
     .where(
       and(
-        eq(origins.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(origins, scope),
         eq(origins.kind, identity.kind),
         eq(origins.bankCode, identity.bankCode),
         eq(origins.branch, identity.branch),
@@ -207,8 +202,7 @@ export interface FileFilter {
 
 function buildFileWhere(scope: ClientScope, filter: FileFilter) {
   return and(
-    eq(statementFiles.organizationId, scope.organizationId),
-    eq(statementFiles.clientUserId, scope.clientUserId),
+    buildClientOwnedWhere(statementFiles, scope),
     filter.bundleId ? eq(statementFiles.bundleId, filter.bundleId) : undefined,
     filter.fileIds ? inArray(statementFiles.id, filter.fileIds) : undefined,
   );
@@ -280,8 +274,7 @@ export async function findPendingFileOrigins(
     .innerJoin(origins, eq(origins.id, statementFileOrigins.originId))
     .where(
       and(
-        eq(statementFiles.organizationId, scope.organizationId),
-        eq(statementFiles.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(statementFiles, scope),
         options.fileId === undefined ? undefined : eq(statementFiles.id, options.fileId),
         eq(statementFileOrigins.newAccount, true),
         isNull(origins.pendencyCompletedAt),
@@ -306,7 +299,7 @@ export async function clearSettledReadStatus(db: Executor, scope: ClientScope, o
     })
     .where(
       and(
-        eq(statementFiles.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(statementFiles, scope),
         sql`${statementFiles.id} in (select ${statementFileOrigins.fileId} from ${statementFileOrigins}
           where ${statementFileOrigins.originId} = ${originId} and ${statementFileOrigins.newAccount})`,
         sql`not exists (select 1 from ${statementFileOrigins}
@@ -326,17 +319,14 @@ export async function deleteFile(
   scope: ClientScope,
   fileId: number,
 ): Promise<{ storedPath: string | null } | null> {
-  const ofClient = and(
-    eq(statementFiles.organizationId, scope.organizationId),
-    eq(statementFiles.clientUserId, scope.clientUserId),
-  );
+  const ofClient = and(buildClientOwnedWhere(statementFiles, scope));
   return db.transaction(async (transaction) => {
     const [deleted] = await transaction
       .delete(statementFiles)
       .where(and(eq(statementFiles.id, fileId), ofClient))
       .returning({ id: statementFiles.id, sha256: statementFiles.sha256, storedPath: statementFiles.storedPath });
     if (!deleted) return null;
-    const linesOfFile = and(eq(transactions.clientUserId, scope.clientUserId), eq(transactions.fileId, fileId));
+    const linesOfFile = and(buildClientOwnedWhere(transactions, scope), eq(transactions.fileId, fileId));
     const [copy] = await transaction
       .select({ id: statementFiles.id })
       .from(statementFiles)
@@ -363,8 +353,7 @@ export async function findFileTransactions(db: Executor, scope: ClientScope, fil
     .where(
       and(
         eq(transactions.fileId, fileId),
-        eq(transactions.organizationId, scope.organizationId),
-        eq(transactions.clientUserId, scope.clientUserId),
+        buildClientOwnedWhere(transactions, scope),
         includeIgnored ? undefined : eq(transactions.ignored, false),
       ),
     )

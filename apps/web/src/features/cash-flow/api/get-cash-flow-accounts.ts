@@ -1,4 +1,5 @@
-import type { CashFlowPage, OriginKind } from '@prumo/contract/cash-flow';
+import type { CashFlowPage } from '@prumo/contract/cash-flow';
+import type { OriginKind } from '@prumo/contract/origins';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
