@@ -155,7 +155,8 @@ describe('the log', () => {
     const token = link.split('/').at(-1) as string;
     expect(token.length).toBeGreaterThan(20);
     const log = logLines.join('');
-    expect(log).toContain('e-mail sent');
+    expect(log).toContain('e-mail queued');
+    expect(log).toContain('e-mail delivered');
     expect(log).toContain(organization.manager.email);
     expect(log).not.toContain(token);
     expect(log).not.toContain('redefinir-senha');
