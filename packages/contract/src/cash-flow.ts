@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { buildPageSchema } from './common';
 
 /**
- * The cash flow's answers: a client's lines (product §3 Transaction), their summary by category and
+ * The cash flow's answers: a client's lines (transactions), their summary by category and
  * the charts. Money is integer cents, negative for money going out; dates are "YYYY-MM-DD".
  */
 
