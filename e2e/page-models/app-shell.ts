@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Snackbars } from './snackbars';
 
-/** calls-payments §9: up to this width the side menu hides behind 'Abrir menu'. */
+/** Up to this width the side menu hides behind 'Abrir menu'. */
 const mobileThresholdPixels = 1360;
 
 /** The frame of every signed-in page (/app/{organization}/…): top bar, side menu and user menu. */
@@ -39,8 +39,8 @@ export class AppShell {
   }
 
   /**
-   * Opens a screen from the side menu. Up to 1360 px wide (calls-payments §9, the default
-   * viewport included) the menu hides behind the 'Abrir menu' button, so open it first.
+   * Opens a screen from the side menu. Up to 1360 px wide (the default viewport
+   * included) the menu hides behind the 'Abrir menu' button, so open it first.
    */
   async openMenuEntry(label: string): Promise<void> {
     // Decided by the viewport, not by whether the button is drawn yet (a page still rendering).

@@ -46,7 +46,7 @@ export function hexToRgb(hex: string): string {
 export type MenuRole = 'client' | 'planner' | 'manager';
 
 /**
- * The side menu of each role (product §2, labels and order of the domain's menus) as the demo
+ * The side menu of each role (labels and order of the domain's menus) as the demo
  * organization shows it: every toggle is on, so 'Meu orçamento' (only when future_flow is off)
  * never shows. `built` are the entries whose screens this build has for sure; the menu lists only
  * built screens, so it holds these, in this order, plus possibly others of `full` as they ship.

@@ -2,11 +2,11 @@ import { BudgetPage } from '../page-models/budget-page';
 import { demoPassword, outra } from '../page-models/demo-data';
 import { expect, test } from './fixtures';
 
-/** Mantine's red.8 and green.9: money going out and coming in (calls-payments §9). */
+/** Mantine's red.8 and green.9: money going out and coming in. */
 const expenseColour = 'rgb(224, 49, 49)';
 const incomeColour = 'rgb(43, 138, 62)';
 
-// Oscar's organization has future_flow off, so 'Meu orçamento' is in his menu (product §2).
+// Oscar's organization has future_flow off, so 'Meu orçamento' is in his menu.
 const client = outra.client;
 
 test.describe('Budget: Meu orçamento', () => {

@@ -20,7 +20,7 @@ const importedLines = [
   { name: 'RSHOP', amount: '-R$ 666,66' },
 ] as const;
 
-/** Mantine's red.8, the colour of money going out (calls-payments §9). */
+/** Mantine's red.8, the colour of money going out. */
 const expenseColour = 'rgb(224, 49, 49)';
 
 const exportHeader = [
@@ -85,7 +85,7 @@ test.describe('Cash flow: statements, Meu caixa and its export', () => {
     await expect(importDialog.chosenFile(itauXlsx.name)).toBeVisible();
     await importDialog.send();
 
-    // Once sent, the files are processed; the result follows (product §4: after 2.5 s).
+    // Once sent, the files are processed; the result follows after 2.5 s.
     await expect(importDialog.processing).toBeVisible();
     await expect(importDialog.importedCount('2 arquivos importados')).toBeVisible();
     await expect(importDialog.processing).toHaveCount(0);
@@ -245,7 +245,7 @@ test.describe('Cash flow: statements, Meu caixa and its export', () => {
     await expect(cashRegister.monthField).toHaveValue('Janeiro de 2014');
     await expect(cashRegister.transactions.getByText('Nenhuma transação encontrada no período.')).toBeVisible();
 
-    // product §2: leaving Meu caixa and coming back through the menu keeps its options.
+    // Leaving Meu caixa and coming back through the menu keeps its options.
     await shell.openMenuEntry('Início');
     await expect(page).toHaveURL(DashboardPage.path(demo.slug));
     await shell.openMenuEntry('Meu caixa');

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 
 const client = demo.client;
 
-/** Mantine's green.9 and red.8: money in and money out (calls-payments §9). */
+/** Mantine's green.9 and red.8: money in and money out. */
 const incomeColour = 'rgb(43, 138, 62)';
 const expenseColour = 'rgb(224, 49, 49)';
 

@@ -10,7 +10,7 @@ test.describe('Navigation and access', () => {
     await signInAs(demo.slug, demo.manager);
     await shell.openUserMenu();
 
-    // A manager's user menu (product §2): no subscription, tour or Open Finance items, those are a client's.
+    // A manager's user menu: no subscription, tour or Open Finance items, those are a client's.
     await expect(shell.userMenuItems()).toHaveText(['Editar perfil', 'Sair']);
     await expect(page.getByRole('menu')).toContainText(demo.manager.email);
     await expect(page.getByRole('menu')).toContainText('Versão 1.2.1');

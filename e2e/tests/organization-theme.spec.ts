@@ -32,7 +32,7 @@ test.describe('Organization theme', () => {
     await expect(organizationSettings.saveButton).toHaveCSS('background-color', hexToRgb(outra.primaryColor));
 
     await organizationSettings.setPrimaryColour(`#${newPrimaryColour}`);
-    // The seeded organization has no logo, and a save needs one (product §5 'Selecione uma imagem').
+    // The seeded organization has no logo, and a save needs one (else 'Selecione uma imagem').
     await organizationSettings.chooseLogo(tinyPngLogo);
     await organizationSettings.save();
 

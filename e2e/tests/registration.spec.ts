@@ -34,7 +34,7 @@ test.describe('Client registration through a planner invitation', () => {
     await expect(page).toHaveURL(`/${demo.slug}/cadastro/cliente/${plannerHash}`);
   });
 
-  test('invalid values show the spec messages', async ({ registrationPage }) => {
+  test('invalid values show each field’s message', async ({ registrationPage }) => {
     await registrationPage.open(demo.slug, 'cliente', plannerHash);
     await registrationPage.fill({
       email: 'carla.exemplo.com.br',

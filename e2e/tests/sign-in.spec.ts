@@ -99,7 +99,7 @@ test.describe('Sign-in', () => {
     await expect(dashboard.plannerChoiceOf(demo.secondClient.fullName)).toHaveValue(demo.planner.fullName);
   });
 
-  test('a wrong password is refused with the spec message', async ({ page, loginPage }) => {
+  test('a wrong password is refused with ‘E-mail ou senha incorretos.’', async ({ page, loginPage }) => {
     await loginPage.open(demo.slug);
     await loginPage.signIn(demo.secondClient.email, 'SenhaErrada@1');
 

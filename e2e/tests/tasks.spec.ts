@@ -104,7 +104,7 @@ test.describe('Tasks and notices', () => {
     await bell.open();
     await expect(bell.item(planning.title)).toBeVisible();
     await expect(bell.item(notice.title)).toBeVisible();
-    // product §4: following a planning opens the planning screen with the task and the client.
+    // Following a planning opens the planning screen with the task and the client.
     await expect(bell.followLink(planning.title)).toHaveAttribute(
       'href',
       `/app/${demo.slug}/planejamento?task=${planning.id}&client=${clientId}`,

@@ -191,7 +191,7 @@ describe('a budget of a month', () => {
     expect(editGone.json()).toEqual({ detail: 'Não foi possível editar o valor' });
   });
 
-  it('refuses bad input with the spec messages', async () => {
+  it('refuses a bad month, amount, category or description with its message', async () => {
     const token = organization.client.token;
     const tree = await readTree(token);
     const foreignTree = await readTree(otherOrganization.client.token);

@@ -101,7 +101,7 @@ describe('asset transfers of the period', () => {
     expect(ignored.json()).toEqual({ updated: 1 });
   });
 
-  it('filters Meu caixa by product §3’s isFinancialProduct, filterType and identificationNumber', async () => {
+  it('filters Meu caixa by isFinancialProduct, filterType and identificationNumber', async () => {
     const countOf = async (query: string) => {
       const response = await call(context, 'GET', `/api/cash-flow/?${october}&${query}`, { token });
       expect(response.statusCode).toBe(200);
@@ -179,7 +179,7 @@ describe('asset transfers of the period', () => {
     expect(uncategorized).toMatchObject({ count: 0, results: [], total: 0 });
   });
 
-  it('needs start and end, with the spec’s messages', async () => {
+  it('needs start and end, the end not before the start', async () => {
     const missing = await call(context, 'GET', '/api/cash-flow/transfer-asset/', { token });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ start: ['Este campo é obrigatório'], end: ['Este campo é obrigatório'] });

@@ -150,7 +150,7 @@ describe('POST rest-auth/registration/', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 
-  it('gives every product §5 message and stores nothing', async () => {
+  it('gives each invalid field its message and stores nothing', async () => {
     const response = await call(context, 'POST', '/api/rest-auth/registration/', {
       payload: newPerson({
         role: 'cliente',

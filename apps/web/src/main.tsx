@@ -8,7 +8,7 @@ import { createAppRouter } from './app/router';
 import { normalizeEntryAddress } from './lib/entry-address';
 import { registerNavigate } from './lib/navigation';
 
-// Before the router reads the address: hash-style addresses and ?token= (product §2).
+// Before the router reads the address: hash-style addresses become plain paths, ?token= is stored.
 normalizeEntryAddress();
 const router = createAppRouter();
 registerNavigate((to, options) => router.navigate(to, options));

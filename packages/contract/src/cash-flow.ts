@@ -3,7 +3,7 @@ import { buildPageSchema } from './common';
 import { OriginKindSchema } from './origins';
 
 /**
- * The cash flow's answers: a client's lines (product §3 Transaction), their summary by category and
+ * The cash flow's answers: a client's lines (transactions), their summary by category and
  * the charts. Money is integer cents, negative for money going out; dates are "YYYY-MM-DD".
  */
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * The future flow's answers (docs/future-flow-api.md). Amounts are integer cents; `date` is the
- * spec's "MM/YYYY", `month` the month's first day ("2026-11-01").
+ * month as "MM/YYYY", `month` the month's first day ("2026-11-01").
  */
 
 /** A month's figures under the month rule: result = income − expense, investments apart. */
@@ -18,7 +18,7 @@ export const FlowAmountsSchema = z.object({
 });
 export type FlowAmounts = z.infer<typeof FlowAmountsSchema>;
 
-/** product §3 Future-flow month. */
+/** A month of the future flow: its budget, planning task, what happened and what was planned. */
 export const FutureFlowMonthSchema = z.object({
   /** The month's own budget, or null when it has none. */
   id: z.number().int().nullable(),
@@ -49,7 +49,7 @@ export const FutureFlowMonthsSchema = z.object({
 });
 export type FutureFlowMonths = z.infer<typeof FutureFlowMonthsSchema>;
 
-/** product §3 Balance series: balances at the end of each month. */
+/** A balance series ('Saldo planejado' or 'Saldo projetado'): balances at the end of each month. */
 export const BalanceSeriesSchema = z.object({
   name: z.enum([plannedSeriesName, projectedSeriesName]),
   /** Round amounts (cents) for the value axis. */

@@ -29,7 +29,7 @@ export const SkippedRowSchema = z.object({
 });
 export type SkippedRow = z.infer<typeof SkippedRowSchema>;
 
-/** An imported statement file (product §3 File). */
+/** An imported statement file. */
 export const StatementFileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -92,7 +92,7 @@ export type FileTransaction = z.infer<typeof FileTransactionSchema>;
 export const StatementFileDetailSchema = StatementFileSchema.extend({ transactions: z.array(FileTransactionSchema) });
 export type StatementFileDetail = z.infer<typeof StatementFileDetailSchema>;
 
-/** An account or card a file created that still needs data (product §3 Pendency). */
+/** An account or card a file created that still needs data (a pendency). */
 export const PendencySchema = z.object({
   filename: z.string(),
   fileId: z.number().int(),

@@ -5,7 +5,7 @@ export type StatementReadErrorCode =
   | 'too_large'
   | 'not_a_bank_statement';
 
-/** Texts shown to the user (pt-BR); 'unreadable' is the spec's own wording. */
+/** Texts shown to the user (pt-BR); 'unreadable' keeps the wording users already know. */
 export const statementReadMessages: Record<StatementReadErrorCode, string> = {
   unreadable: 'Arquivo com leitura incompatível com o sistema.',
   password_protected: 'Arquivo protegido por senha: exporte o extrato sem senha e tente novamente.',

@@ -446,7 +446,7 @@ export const tasks = pgTable(
 export const notificationChannelEnum = pgEnum('notification_channel', ['in_app', 'email']);
 export const notificationTriggerEnum = pgEnum('notification_trigger', ['all', 'notices']);
 
-/** A user's choices of product §3 "Notices settings"; no row means the defaults (every channel, everything). */
+/** A user's notices settings (channels, trigger); no row means the defaults (every channel, everything). */
 export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id')
     .primaryKey()

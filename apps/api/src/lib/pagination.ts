@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-/** The spec's page: 25 rows from offset 0 unless asked otherwise. */
+/** A page: 25 rows from offset 0 unless asked otherwise. */
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).default(0),

@@ -13,7 +13,7 @@ import {
 import { RouteError } from './routes/route-error';
 
 /**
- * The routes of product §2. Every page is loaded on demand (route `lazy`), so the login
+ * The app's routes. Every page is loaded on demand (route `lazy`), so the login
  * downloads only what it shows.
  */
 

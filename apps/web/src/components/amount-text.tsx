@@ -1,7 +1,7 @@
 import { Text, type TextProps } from '@mantine/core';
 import { formatCents } from '@prumo/domain/money/cents';
 
-/** calls-payments §9: income green, expense red. Shades dark enough to read on white. */
+/** Income green, expense red. Shades dark enough to read on white. */
 export const amountColors = { income: 'green.9', expense: 'red.8' } as const;
 
 export function pickAmountColor(amountCents: number): string {

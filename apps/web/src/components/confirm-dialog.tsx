@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** The generic card in modal mode of product §2: footer buttons 'Cancelar' and 'Confirmar' by default. */
+/** The generic card in modal mode: footer buttons 'Cancelar' and 'Confirmar' by default. */
 export function ConfirmDialog(properties: ConfirmDialogProps) {
   const { opened, title, message, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar' } = properties;
   return (

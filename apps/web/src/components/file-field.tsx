@@ -73,7 +73,7 @@ export function FileField({ label, description, error, accept, onChange, resetKe
   );
 }
 
-/** Size limit of the logo, of profile pictures (calls-payments §5) and of the e-mail images. */
+/** Size limit (2 MB) of the logo, of profile pictures and of the e-mail images. */
 export const maxImageBytes = 2_097_152;
 
 /** Checks a chosen file's type (by MIME or extension) and size; returns the error text or null. */

@@ -13,7 +13,7 @@ interface PaginationControlsProps {
   pluralNoun: string;
 }
 
-/** Next/previous paging over limit/offset lists (page size 25, calls-payments §9). */
+/** Next/previous paging over limit/offset lists (page size 25). */
 export function PaginationControls(properties: PaginationControlsProps) {
   const { count, offset, pageSize, hasPrevious, hasNext, onOffsetChange, singularNoun, pluralNoun } = properties;
   const pageCount = Math.max(1, Math.ceil(count / pageSize));

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { TaskStatus } from '@prumo/domain/tasks/task-rules';
 
-/** product §4: pending is new for the client, rejected was ignored, done was accepted. */
+/** Pending is new for the client, rejected was ignored, done was accepted. */
 export const taskStatusLabels: Record<TaskStatus, { label: string; color: string }> = {
   pending: { label: 'Pendente', color: 'yellow' },
   rejected: { label: 'Ignorado', color: 'gray' },

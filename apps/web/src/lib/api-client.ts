@@ -3,7 +3,7 @@ import { ApiError, errorMessages, extractErrorMessage } from './errors';
 import { notifyError } from './notifications';
 import { readToken } from './storage';
 
-/** The request helper of calls-payments §7 and §8: one place for headers, queries and errors. */
+/** The request helper: one place for headers, queries and errors. */
 
 const apiRoot = '/api/';
 
@@ -43,7 +43,7 @@ export function registerRequestScopeReader(reader: () => RequestScope): void {
   readRequestScope = reader;
 }
 
-// product §6: calls about the user themself never carry a client.
+// Calls about the user themself never carry a client.
 const userLevelPrefixes = ['me/', 'organization/', 'dashboard/', 'profiles/'];
 
 function hasQueryValue(value: QueryValue): boolean {
@@ -51,7 +51,7 @@ function hasQueryValue(value: QueryValue): boolean {
 }
 
 /**
- * product §6: a planner's call without a client id gets the one of the current address (user-level
+ * A planner's call without a client id gets the one of the current address (user-level
  * endpoints excepted); a client's `client`/`clientId` are stripped, their calls are about themself.
  */
 export function applyClientScope(
@@ -70,7 +70,7 @@ export function applyClientScope(
   return { ...query, clientId: scope.clientId };
 }
 
-/** Drops empty, undefined, null, boolean and object values (calls-payments §7). */
+/** Drops empty, undefined, null, boolean and object values. */
 export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const parameters = new URLSearchParams();

@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 import { usePersona } from './persona';
 
 /**
- * Whose money a screen shows (product §2 and §6): a client sees their own; a planner names the
+ * Whose money a screen shows: a client sees their own; a planner names the
  * client in the address, either on the client view (cliente/:clientId) or with a `clientId`
  * (or `client`) query on any other client screen (meu-caixa?clientId=7, arquivo?clientId=7).
  */

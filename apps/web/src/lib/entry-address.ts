@@ -2,7 +2,7 @@ import { markArrivalWithToken } from './session';
 import { saveToken } from './storage';
 
 /**
- * Before the router starts (product §2): a hash-style address (/#/demo/login) becomes the plain
+ * Before the router starts: a hash-style address (/#/demo/login) becomes the plain
  * path, and a `token` query parameter becomes the stored login token.
  */
 export function normalizeEntryAddress(): void {

@@ -1,4 +1,4 @@
-/** The general error texts of calls-payments §8 and product §4, verbatim. */
+/** The general error texts shown to users, word for word. */
 export const errorMessages = {
   noConnection: 'Não foi possível conectar ao servidor. Tente novamente mais tarde.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
@@ -65,7 +65,7 @@ export function readServerMessage(data: unknown): string | null {
 }
 
 /**
- * calls-payments §8 order: the default message if given; else an array's first item; an object's
+ * Which text a failure shows: the default message if given; else an array's first item; an object's
  * `detail`; else the first message of the first field; else the general fallback.
  */
 export function extractErrorMessage(data: unknown, defaultMessage?: string): string {
@@ -87,7 +87,7 @@ export function readFieldErrors(data: unknown): Record<string, string> {
   return errors;
 }
 
-/** The theme save shows the first server error as "field: message" (calls-payments §8). */
+/** The theme save shows the first server error as "field: message". */
 export function formatFirstFieldError(data: unknown): string {
   if (isRecord(data)) {
     const detail = readFirstText(data.detail);

@@ -28,7 +28,7 @@ export function toIsoDate(date: Date): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-/** Cuts a text at `maximum` characters with an ellipsis (file names: 35, product §5). */
+/** Cuts a text at `maximum` characters with an ellipsis (file names: 35). */
 export function shortenText(text: string, maximum: number): string {
   return text.length > maximum ? `${text.slice(0, maximum)}…` : text;
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 
-/** Snackbar time-outs of calls-payments §9: errors 4000 ms, success 1500 ms, default 3000 ms. */
+/** Snackbar time-outs: errors 4000 ms, success 1500 ms, default 3000 ms. */
 export const snackbarTimeouts = { error: 4000, success: 1500, default: 3000 } as const;
 
 type SnackbarKind = keyof typeof snackbarTimeouts;

@@ -18,7 +18,7 @@ import {
   saveSession,
 } from './storage';
 
-/** Session rules of product §4: two hours, kicks, organization adoption. */
+/** Session rules: two hours, kicks, organization adoption. */
 export const sessionLengthMs = 2 * 60 * 60 * 1000;
 
 // Set when the address itself brought a token (fast access, ?token=): adopting its organization must keep it.
@@ -74,7 +74,7 @@ function forgetSignedInData(): void {
 }
 
 /**
- * Kick (product §4): clear the storage but the organization and its theme, then go to the
+ * Kick: clear the storage but the organization and its theme, then go to the
  * organization's login, or for external users with a redirect link, to that link.
  */
 export function kickToLogin(options: { message?: string; redirectLink?: string | null } = {}): void {

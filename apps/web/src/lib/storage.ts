@@ -1,4 +1,4 @@
-/** The browser storage keys of product §3, plus the cached theme that a kick keeps. */
+/** The browser storage keys (token, organization, timestamp, tokenConfig), plus the cached theme that a kick keeps. */
 export const storageKeys = {
   token: 'token',
   organization: 'organization',
@@ -102,7 +102,7 @@ export function clearSessionKeys(): void {
   writeItem(storageKeys.tokenConfig, null);
 }
 
-/** A kick clears everything except the organization and its theme (product §4). */
+/** A kick clears everything except the organization and its theme. */
 export function clearStorageForKick(): void {
   const organization = readStoredOrganization();
   const theme = readCachedTheme();

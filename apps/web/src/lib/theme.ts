@@ -108,7 +108,7 @@ export function generatePalette(hex: string): MantineColorsTuple {
   return [t0, t1, t2, t3, t4, t5, `#${hex}`, s7, s8, s9];
 }
 
-/** calls-payments §9 breakpoints; xl is the desktop start just above the 1360 px mobile threshold. */
+/** Breakpoints xs 320, sm 540, md 800, lg 1280 px; xl is the desktop start just above the 1360 px mobile threshold. */
 const breakpoints = { xs: '20em', sm: '33.75em', md: '50em', lg: '80em', xl: '85.0625em' };
 
 export function createBrandTheme(brand: Brand) {

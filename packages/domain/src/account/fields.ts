@@ -5,7 +5,7 @@ import { parseBrazilianDate } from '../br/date';
 import { keepDigits } from '../br/digits';
 import { validationMessages as messages } from './messages';
 
-/** Field rules of product §5, each with the spec's message; shared by the forms and the API. */
+/** Field rules, each with its pt-BR message; shared by the forms and the API. */
 
 // The "stricter pattern": something@domain.tld, no spaces.
 const strictEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -112,7 +112,7 @@ export const OrganizationSlugSchema = z
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, { message: messages.slugInvalid, abort: true })
   .refine((value) => value.length >= 2, { message: messages.slugInvalid, abort: true });
 
-/** Redirect links get 'https://' when typed without a scheme (product §5). */
+/** Redirect links get 'https://' when typed without a scheme. */
 export function normalizeRedirectLink(value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') return '';

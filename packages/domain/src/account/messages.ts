@@ -1,4 +1,4 @@
-/** The spec's pt-BR validation messages (product §5), verbatim: one place for api and web. */
+/** The pt-BR validation messages users see, word for word: one place for api and web. */
 export const validationMessages = {
   emailRequired: 'Preencha seu e-mail',
   emailInvalid: 'Esse campo precisa ser um e-mail válido',
@@ -7,7 +7,7 @@ export const validationMessages = {
   passwordRequired: 'Esse campo é obrigatório.',
   passwordTooShort: 'Mínimo 8 caracteres',
   passwordsDiffer: 'Senhas precisam ser iguais',
-  // Not the spec's: Prumo's own rules against guessable passwords.
+  // Prumo's own rules against guessable passwords.
   passwordAllDigits: 'A senha não pode ter apenas números.',
   passwordTooCommon: 'Esta senha é muito comum. Escolha uma mais difícil de adivinhar.',
   phoneInvalid: 'Número de telefone inválido',
@@ -28,7 +28,7 @@ export const validationMessages = {
   slugInvalid: 'Use de 2 a 40 letras minúsculas, números ou hífens',
 } as const;
 
-/** Text past its limit, in the product's words for any limit (§5 'Limite de 150 excedido'). */
+/** Text past its limit, in the words of 'Limite de 150 excedido' for any limit. */
 export function describeLengthLimit(maximum: number): string {
   return `Limite de ${maximum} excedido`;
 }

@@ -26,7 +26,7 @@ function messagesOf(result: { success: boolean; error?: { issues: { message: str
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('registration rules (product §5)', () => {
+describe('registration rules', () => {
   it('accepts a complete registration and normalizes it', () => {
     const parsed = RegistrationSchema.parse(validRegistration);
     expect(parsed.email).toBe('maria@exemplo.com.br');

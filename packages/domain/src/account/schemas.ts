@@ -13,7 +13,7 @@ import {
 } from './fields';
 import { validationMessages as messages } from './messages';
 
-/** Request bodies of the account and organization calls (calls-payments §7), dj-rest-auth names. */
+/** Request bodies of the account and organization calls, dj-rest-auth names. */
 
 export const LoginSchema = z.object({
   email: EmailSchema,

@@ -22,7 +22,7 @@ describe('messages of rules without their own', () => {
     expect(messagesOf(z.number().positive(), -1)).toEqual({ '': 'Informe um valor maior que 0' });
   });
 
-  it('tell text past its limit in the product’s words, and a missing field as required', () => {
+  it('tell text past its limit as ‘Limite de N excedido’, and a missing field as required', () => {
     const form = z.object({
       name: z.string().max(80),
       tags: z.array(z.string()).min(1).max(2),
@@ -44,7 +44,7 @@ describe('messages of rules without their own', () => {
     });
   });
 
-  it('leave the spec’s own messages as they are', () => {
+  it('leave the rules’ own messages as they are', () => {
     expect(messagesOf(PersonNameSchema, 'x'.repeat(150))).toEqual({ '': 'Limite de 150 excedido' });
     expect(messagesOf(PersonNameSchema, undefined)).toEqual({ '': 'Esse campo é obrigatório' });
     expect(messagesOf(PasswordSchema, 'curta')).toEqual({ '': 'Mínimo 8 caracteres' });

@@ -12,7 +12,7 @@ function joinOptions(values: readonly unknown[]): string {
 /**
  * The messages of rules that carry none of their own, in plain Brazilian Portuguese. zod's locales
  * speak of "entrada", "vetor" and a received "NaN" (and `pt` is European); a person needs what to type.
- * Rules with a message of the spec's keep it: those outrank this map.
+ * Rules with a message of their own keep it: those outrank this map.
  */
 export function describeGenericIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
@@ -61,7 +61,7 @@ export function describeGenericIssue(issue: z.core.$ZodRawIssue): string | undef
   }
 }
 
-/** zod's own messages (for rules without a message of the spec's) in Brazilian Portuguese; imported once per app. */
+/** zod's own messages (for rules without a message of their own) in Brazilian Portuguese; imported once per app. */
 export function useBrazilianPortugueseMessages(): void {
   // The map first; what it leaves (unknown keys, say) falls to zod's pt-BR locale.
   z.config({ ...z.locales.ptBR(), customError: describeGenericIssue });

@@ -1,4 +1,4 @@
-/** product §4: visitor (0) < client (1) < planner (2) < manager (3); each role has the rights below it. */
+/** Visitor (0) < client (1) < planner (2) < manager (3); each role has the rights below it. */
 export const roleLevels = { visitor: 0, client: 1, planner: 2, manager: 3 } as const;
 
 export type Role = keyof typeof roleLevels;

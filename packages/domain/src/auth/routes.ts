@@ -2,7 +2,7 @@ import type { FeatureToggle } from '../organization/features';
 import type { AccessLevel, Role } from './roles';
 
 /**
- * The authenticated routes of product §2 (under /app/{organization}/), with the roles allowed
+ * The authenticated routes (under /app/{organization}/), with the roles allowed
  * and the toggle each needs. A toggle written with a leading '!' means "only when it is off".
  */
 export type ToggleRule = FeatureToggle | `!${FeatureToggle}`;
@@ -47,7 +47,7 @@ export const appRoutes = [
   { name: 'tarefas-e-avisos', path: 'tarefas-e-avisos', roles: clientAndPlanner, breadcrumb: 'Avisos e importações' },
   { name: 'planejamento', path: 'planejamento', roles: clientAndPlanner, breadcrumb: 'Planejamento' },
   { name: 'meu-orcamento', path: 'meu-orcamento', roles: ['client'], breadcrumb: 'Meu orçamento' },
-  // Not in the spec's table: the ideal budget's own screen, for the client and their planner.
+  // Prumo's own addition: the ideal budget's own screen, for the client and their planner.
   { name: 'orcamento-ideal', path: 'orcamento-ideal', roles: clientAndPlanner, breadcrumb: 'Orçamento ideal' },
   { name: 'planejadores', path: 'planejadores', roles: ['manager'], breadcrumb: 'Planejadores' },
   { name: 'configuracao-financeiro', path: 'configuracao/financeiro', roles: ['manager'], breadcrumb: 'Financeiro' },
@@ -94,9 +94,9 @@ export function findAppRoute(name: AppRouteName): AppRoute {
 }
 
 /**
- * The spec's table names who each screen is for (client-only and planner-only screens of product
- * §6 stay closed to managers), so a route opens to the roles it lists. One addition (product §4:
- * a manager has planner and client rights): on an address that names a client (the client view,
+ * The route table names who each screen is for (client-only and planner-only screens stay closed
+ * to managers), so a route opens to the roles it lists. One addition (a manager has planner and
+ * client rights): on an address that names a client (the client view,
  * or `?clientId=` on a client screen), a manager opens what a planner opens there, read-only.
  */
 export function canRoleOpenRoute(role: Role, route: AppRoute, options: { viewsClient?: boolean } = {}): boolean {
@@ -118,7 +118,7 @@ export interface MenuEntry {
   toggle?: ToggleRule;
 }
 
-/** Menus of product §2. Order within a menu is not in the spec: the most used first. */
+/** The side menus of each role, the most used entries first. */
 export const menus: Record<AccessLevel, readonly MenuEntry[]> = {
   client: [
     { key: 'dashboard', label: 'Início', route: 'dashboard' },

@@ -19,7 +19,7 @@ describe('CPF', () => {
       expect(isValidCpf(cpf)).toBe(false);
     },
   );
-  it('gives the spec messages', () => {
+  it('says the CPF is required or invalid', () => {
     expect(firstMessage(CpfSchema.safeParse(''))).toBe('Número de CPF é obrigatório');
     expect(firstMessage(CpfSchema.safeParse('123.456.789-00'))).toBe('Cpf inválido');
     expect(CpfSchema.parse('529.982.247-25')).toBe('52998224725');
@@ -40,7 +40,7 @@ describe('CNPJ', () => {
   it.each(['11.222.333/0001-80', '11111111111111', '1122233300018', '04.252.011/0001-11'])('refuses %s', (cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(false);
   });
-  it('gives the spec messages', () => {
+  it('says the CNPJ is required or invalid', () => {
     expect(firstMessage(CnpjSchema.safeParse(''))).toBe('CNPJ é obrigatório.');
     expect(firstMessage(CnpjSchema.safeParse('11.222.333/0001-80'))).toBe('CNPJ inválido.');
   });
@@ -55,7 +55,7 @@ describe('phone', () => {
     expect(PhoneSchema.parse('(11) 3456-7890')).toBe('1134567890');
     expect(PhoneSchema.parse('11987654321')).toBe('11987654321');
   });
-  it('gives the spec messages', () => {
+  it('tells a wrong length from letters among the digits', () => {
     expect(firstMessage(PhoneSchema.safeParse('(11) 9876-543'))).toBe('Número de telefone inválido');
     expect(firstMessage(PhoneSchema.safeParse('11 9abc-54321'))).toBe('Use apenas números');
     expect(firstMessage(PhoneSchema.safeParse('119876543210'))).toBe('Número de telefone inválido');

@@ -101,7 +101,7 @@ export function formatMonthWithSlash(day: string): string {
   return `${monthWordFormatter.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`))}/${day.slice(0, 4)}`;
 }
 
-/** "11/2026", the spec's MM/YYYY form of a month. */
+/** "11/2026", the MM/YYYY form of a month in the future flow's answers and screens. */
 export function formatMonthNumber(targetMonth: string): string {
   return `${targetMonth.slice(5, 7)}/${targetMonth.slice(0, 4)}`;
 }

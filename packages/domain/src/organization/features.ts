@@ -1,4 +1,4 @@
-/** Organization flags (product §1) and the toggles that drive menus and routes (product §6). */
+/** Organization flags and the toggles that drive menus and routes. */
 export const organizationFlags = ['tryout', 'chat', 'chat_planner', 'financial'] as const;
 export type OrganizationFlag = (typeof organizationFlags)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * product §3 "Notices settings: channels, notificationTrigger" (ADR 5): where a user hears of new
+ * Notices settings (channels, notificationTrigger; ADR 5): where a user hears of new
  * tasks and notices, and which of them.
  */
 

@@ -4,7 +4,7 @@ import { parseDay } from '../br/date';
 import { formatMonthWithSlash, parseTargetMonth, targetMonthNotFound } from '../budget/target-month';
 import { DatabaseIdTextSchema } from '../records/database-id';
 
-/** product §3 Task and §4 task status: the kinds of task, their states and how people see them. */
+/** The kinds of task, their states and how people see them. */
 
 export const taskTypes = ['import', 'budget-planning', 'categorizing', 'notification'] as const;
 export type TaskType = (typeof taskTypes)[number];
@@ -12,7 +12,7 @@ export type TaskType = (typeof taskTypes)[number];
 export const taskStatuses = ['pending', 'rejected', 'done'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
-/** product §4: pending is shown as new, rejected is a task the user ignored. */
+/** Pending is shown as new, rejected is a task the user ignored. */
 export const taskStatusLabels: Record<TaskStatus, string> = {
   pending: 'Nova',
   rejected: 'Ignorada',
@@ -41,7 +41,7 @@ export const taskMessages = {
   categorizingAlreadyOpen: 'Este cliente já tem uma tarefa de categorização pendente.',
   onlyClientIgnores: 'Só o cliente pode ignorar uma tarefa.',
   doneCannotBeIgnored: 'Uma tarefa concluída não pode ser ignorada.',
-  /** product §4: a planning not sent, or with nothing planned, cannot be finished nor accepted. */
+  /** A planning not sent, or with nothing planned, cannot be finished nor accepted. */
   planningNotFinished: 'Planejamento não finalizado',
   created: 'Tarefa criada',
   deleted: 'Tarefa excluída',
@@ -99,7 +99,7 @@ const optionalText = (maximum: number, tooLong: string) =>
     .transform((value) => value || null);
 
 /**
- * The body of POST tasks/{type}/ (calls-payments §7: client, type, start, end), plus an optional
+ * The body of POST tasks/{type}/ (client, type, start, end), plus an optional
  * title and message. Which checks apply depends on the type, so the type is passed in.
  */
 export function buildNewTaskSchema(type: TaskType) {

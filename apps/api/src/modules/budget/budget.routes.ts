@@ -32,7 +32,7 @@ import {
 } from './budget.service';
 import { findTaskBudgetId } from './budget-planning.service';
 
-/** Query flags as the spec's client sends them (Python's True/False too). */
+/** Query flags as callers send them (Python's True/False too). */
 export const BooleanTextSchema = z
   .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Valor inválido' })
   .transform((value) => value === 'true' || value === 'True' || value === '1');
@@ -161,7 +161,7 @@ export function registerBudgetRoutes(app: FastifyInstance, deps: AppDependencies
       compareBudget(deps, readClientScope(request), request.params.id, { asset: request.query.asset ?? false }),
   );
 
-  // The spec names this call by task: the items are those of the task's month budget.
+  // The published address names a task, not a budget: the items are those of the task's month budget.
   api.put(
     '/api/budget/:id/delete-items/',
     {

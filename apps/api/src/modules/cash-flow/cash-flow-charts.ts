@@ -16,7 +16,7 @@ interface ChartItem {
   amount: number;
 }
 
-/** product §5: chart lists with an amount are sorted by amount, descending (by size: expenses are negative). */
+/** Chart lists with an amount are sorted by amount, descending (by size: expenses are negative). */
 function sortByAmount(items: ChartItem[]): ChartItem[] {
   return items.sort((first, second) => Math.abs(second.amount) - Math.abs(first.amount));
 }

@@ -36,7 +36,7 @@ export function addPeriodOrderIssue(start: string, end: string, context: z.Refin
 }
 
 /**
- * The cash-flow filter of product §3: start and end required (cash dates), 25 a page from offset 0,
+ * The cash-flow filter: start and end required (cash dates), 25 a page from offset 0,
  * and the optional filters. `cashDateStart`/`cashDateEnd` are accepted as the call's own names.
  */
 export const CashFlowFilterSchema = z
@@ -67,7 +67,7 @@ export const CashFlowFilterSchema = z
       .max(40, 'Limite de 40 excedido')
       .transform((value) => value.replace(/\D/g, '') || undefined)
       .optional(),
-    /** product §3's other name for isExpense: "expense" or "income". */
+    /** Another name for isExpense that callers send: "expense" or "income". */
     filterType: z.enum(['expense', 'income'], { error: 'Opção inválida: use expense ou income.' }).optional(),
   })
   .transform((filter, context) => {

@@ -37,7 +37,7 @@ import { assertChartName, buildChart } from './cash-flow-charts';
 import { buildCashFlowWorkbook } from './cash-flow-export';
 import { CashFlowFilterSchema, QueryDateSchema } from './cash-flow-filters';
 
-/** The spec's client sends a category as a number, or as an object whose value is used, or null. */
+/** Callers send a category as a number, or as an object whose value is used, or null. */
 const ReferenceSchema = z
   .union(
     [
@@ -187,7 +187,7 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
     async (request) => summarizeCashFlow(deps, readClientScope(request), request.query),
   );
 
-  // The spec names the typed line's call twice (§7): one handler under both addresses.
+  // Callers create a typed line at either published address: one handler under both.
   for (const url of ['/api/cash-flow/', '/api/transactions/create/']) {
     api.post(
       url,

@@ -63,7 +63,7 @@ export const futureFlowMessages = {
   repeatedLine: 'Categoria e descrição repetidas na lista.',
 };
 
-/** product §2: the future flow needs the organization's future_flow toggle, calls included. */
+/** The future flow needs the organization's future_flow toggle, calls included. */
 function presentAmounts(amounts: FlowAmounts): FlowAmountsView {
   return {
     income: amounts.incomeCents,

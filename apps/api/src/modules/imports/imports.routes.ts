@@ -79,7 +79,7 @@ export function registerImportRoutes(
     },
   );
 
-  // The spec names adding files to a bundle at both addresses (§7 "import-bundle/{id}/ and add/"): one handler.
+  // Callers add files to a bundle at both published addresses (import-bundle/{id}/ and add/): one handler.
   for (const url of ['/api/import-bundle/:id/add/', '/api/import-bundle/:id/']) {
     api.post(
       url,

@@ -478,7 +478,7 @@ export async function presentFiles(
       date: row.date ?? null,
       amount: row.amountCents ?? null,
     })),
-    // product §3's "file path": where the client downloads the statement as they sent it.
+    // The file path: where the client downloads the statement as they sent it.
     file: file.storedPath ? `/api/file/${file.id}/download/` : null,
     manual_cash: false,
     accounts: fileOrigins

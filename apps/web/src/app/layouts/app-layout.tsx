@@ -60,8 +60,8 @@ function useCurrentAppRoute(): AppRoute | null {
 }
 
 /**
- * Everything under /app/:organization: the session checks of product §4, the route guard, and
- * the shell (top bar, side menu, user menu).
+ * Everything under /app/:organization: the session checks (token, organization, 2 hours), the route
+ * guard, and the shell (top bar, side menu, user menu).
  */
 export function AppLayout() {
   const unknownAddress = isUnknownAddressMatch(useMatches());
@@ -120,7 +120,7 @@ function isSessionUsable(slug: string, persona: Persona): boolean {
   return persona.organization?.slug === slug;
 }
 
-/** product §4: a user without organization, of another organization, or past the 2 hours is kicked. */
+/** A user without organization, of another organization, or past the 2 hours is kicked. */
 function useSessionRules(slug: string, persona: Persona | undefined): void {
   useEffect(() => {
     if (!persona) return;
@@ -280,7 +280,7 @@ function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggl
         {loading ? <Loader size="xs" aria-label="Carregando página" /> : null}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {/* product §2: the bell with pending tasks is the client's. */}
+        {/* The bell with pending tasks is the client's. */}
         {persona.view === 'client' ? <NotificationBell organization={slug} /> : null}
         <UserMenu slug={slug} persona={persona} organization={organization} />
       </Group>
@@ -291,7 +291,7 @@ function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggl
 function UserMenu({ slug, persona, organization }: { slug: string; persona: Persona; organization: Organization }) {
   const logout = useLogout();
   const name = formatPersonName(persona);
-  // product §2: external users see Sair only when the organization has a redirect link.
+  // External users see Sair only when the organization has a redirect link.
   const canLogout = !persona.is_external || Boolean(organization.link_redirect);
 
   const signOut = () => {
@@ -342,14 +342,14 @@ interface SideMenuLink {
   active: boolean;
 }
 
-// The spec's client menu has no entry for the imported files or the ideal budget; a planner reviewing a client needs both.
+// The client menu has no entry for the imported files or the ideal budget; a planner reviewing a client needs both.
 const clientViewExtraEntries: readonly MenuEntry[] = [
   { key: 'files', label: 'Arquivos', route: 'arquivo' },
   { key: 'ideal-budget', label: 'Orçamento ideal', route: 'orcamento-ideal' },
 ];
 
 /**
- * product §2: a planner viewing a client sees the client menu, each entry kept on that client
+ * A planner viewing a client sees the client menu, each entry kept on that client
  * (Meu caixa is the client view itself; the others carry ?clientId=).
  */
 function listClientViewLinks(

@@ -13,7 +13,7 @@ function readPositiveId(value: string | null): number | null {
 }
 
 /**
- * planejamento?task=&client=&budget= (product §2): a planner fills a client's month budget for a
+ * planejamento?task=&client=&budget=: a planner fills a client's month budget for a
  * planning task and finishes it; the client reviews and accepts it. Without a task, the list.
  */
 export function BudgetPlanningRoute() {

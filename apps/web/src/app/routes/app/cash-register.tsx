@@ -12,7 +12,7 @@ import { usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 
-/** product §2: the task value that opens the import at once. */
+/** The task value that opens the import at once. */
 export const importTask = 'importacao';
 
 interface CashRegisterScreenProps {
@@ -50,7 +50,7 @@ export function CashRegisterScreen({
   const { search } = useLocation();
   const readOnly = useIsReadOnlyClientView();
   const filesHref = addClientQuery(paths.app.routes.arquivo.getHref(organization), clientId);
-  // The categorizing task is the client's own (product §6).
+  // The categorizing task is the client's own.
   const categorizeHref = clientId ? null : paths.app.routes['tarefa-de-categorizacao'].getHref(organization);
   // A planner plans the budget of the client they are viewing (planejamento takes a `client` query).
   const planningHref = clientId ? `${paths.app.routes.planejamento.getHref(organization)}?client=${clientId}` : null;

@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import { CashRegisterScreen, importTask } from './cash-register';
 
 /**
- * cliente/:clientId/:view?/:taskStatus?: a planner views a client's cash register (product §2).
+ * cliente/:clientId/:view?/:taskStatus?: a planner views a client's cash register.
  * The view 'importacao' opens the import for that client, as meu-caixa/importacao does.
  */
 export function ClientViewRoute() {

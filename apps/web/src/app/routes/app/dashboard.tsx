@@ -14,7 +14,7 @@ import { InvitationLinks } from '../../../features/team/components/invitation-li
 import { PlannersTable } from '../../../features/team/components/planners-table';
 import { usePersona } from '../../../lib/persona';
 
-/** One dashboard address, three contents: the role decides (product §2). */
+/** One dashboard address, three contents: the role decides. */
 export function DashboardRoute() {
   const { organization = '' } = useParams();
   const persona = usePersona();

@@ -17,7 +17,7 @@ import { usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 
-/** The month of the address: "2026-12", or the spec's month-first form "12-2026". */
+/** The month of the address: "2026-12", or month first, "12-2026"; both are accepted. */
 function readMonthParameter(text: string): string | null {
   const monthFirst = /^(\d{2})-(\d{4})$/.exec(text);
   return parseTargetMonth(monthFirst ? `${monthFirst[1]}/${monthFirst[2]}` : text);

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { MyBudget } from '../../../features/budget/components/my-budget';
 
-/** meu-orcamento: the client's budget of a month (client only, product §6); `?mes=2026-11` picks the month. */
+/** meu-orcamento: the client's budget of a month (client only); `?mes=2026-11` picks the month. */
 export function MyBudgetRoute() {
   const { organization = '' } = useParams();
   return (

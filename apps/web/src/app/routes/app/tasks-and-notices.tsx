@@ -12,7 +12,7 @@ import { ViewedClientTitle } from './viewed-client-title';
 /** The import task's value of meu-caixa/{task} and cliente/{id}/{view}. */
 const importTask = 'importacao';
 
-/** product §2: the tasks route's `avisos=true` shows the notices; the address keeps the mode. */
+/** The tasks route's `avisos=true` shows the notices; the address keeps the mode. */
 function useNoticesMode(): [boolean, (notices: boolean) => void] {
   const [searchParameters, setSearchParameters] = useSearchParams();
   const change = (notices: boolean) =>
@@ -43,7 +43,7 @@ function ImportLinks({ importHref, filesHref }: { importHref: string; filesHref:
 }
 
 /**
- * tarefas-e-avisos (product §2): a client's tasks and notices, or, with `client`/`clientId`, those
+ * tarefas-e-avisos: a client's tasks and notices, or, with `client`/`clientId`, those
  * of a planner's client.
  */
 export function TasksAndNoticesRoute() {

@@ -11,7 +11,7 @@ import { startSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { useResendActivation } from '../api/resend-activation';
 
-/** Login texts of calls-payments §8. */
+/** Login texts shown to users, word for word. */
 const loginMessages = {
   wrongOrganization: 'Organizacao incorreta',
   unavailable: 'Servidor indisponível no momento, tente novamente mais tarde.',

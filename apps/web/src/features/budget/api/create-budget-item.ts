@@ -13,7 +13,7 @@ export interface NewBudgetItem {
   recurrence: BudgetItemRecurrence;
 }
 
-/** POST budget-item/: 201 with the item (calls-payments §5); 417 'Não foi possível criar item'. */
+/** POST budget-item/: 201 with the item; 417 'Não foi possível criar item'. */
 export function createBudgetItem(item: NewBudgetItem): Promise<BudgetItem> {
   return requestApi<BudgetItem>('budget-item/', { method: 'POST', body: item });
 }

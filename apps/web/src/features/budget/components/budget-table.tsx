@@ -18,7 +18,7 @@ const sections: { name: SectionName; title: string; emptyText: string }[] = [
   },
 ];
 
-/** calls-payments §9: income green, expense red (money set aside goes out too). */
+/** Income green, expense red (money set aside goes out too). */
 function pickSectionColor(name: SectionName): string {
   return name === 'income' ? amountColors.income : amountColors.expense;
 }

@@ -10,7 +10,7 @@ export function MyBudget() {
   const budget = useMonthBudget(targetMonth);
   return (
     <Stack gap="md">
-      {/* The page title is the top bar's (product §2); this line says what the screen is for. */}
+      {/* The page title is the top bar's; this line says what the screen is for. */}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           Planeje quanto entra e quanto sai no mês e acompanhe o realizado.

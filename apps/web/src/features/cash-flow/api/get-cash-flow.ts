@@ -5,10 +5,10 @@ import { useRouteClientId } from '../../../lib/client-scope';
 
 export const filterFailedMessage = 'Não foi possível filtrar transação';
 
-/** Page size of calls-payments §9. */
+/** Lists come 25 a page. */
 export const cashFlowPageSize = 25;
 
-/** The cash-flow filter of product §3 as the screens hold it; start and end are required. */
+/** The cash-flow filter as the screens hold it; start and end are required. */
 export interface CashFlowFilter {
   start: string;
   end: string;

@@ -23,7 +23,7 @@ const percentFormatter = new Intl.NumberFormat('pt-BR', { style: 'percent', maxi
 const compactNumberFormatter = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 const monthNameFormatter = new Intl.DateTimeFormat('pt-BR', { month: 'short' });
 
-// calls-payments §9: income green, expense red.
+// Income green, expense red.
 const incomeBarColor = 'green.6';
 const expenseBarColor = 'red.6';
 
@@ -64,7 +64,7 @@ interface CategorySlice {
 }
 
 /**
- * product §5: a chart list with an amount is sorted by amount, descending (by size: expenses are
+ * A chart list with an amount is sorted by amount, descending (by size: expenses are
  * negative). The API sends it so; sorting again keeps the rule true whatever it sends.
  */
 function sortBySize(items: readonly ChartItem[]): ChartItem[] {

@@ -34,7 +34,7 @@ const barColors: Record<GroupName, string> = {
   own_transfer: 'gray.3',
 };
 
-/** product §5: chart lists with an amount are sorted by amount, descending (by size, whatever the sign). */
+/** Chart lists with an amount are sorted by amount, descending (by size, whatever the sign). */
 function sortByAmount<Item>(items: readonly Item[], readAmount: (item: Item) => number): Item[] {
   return [...items].sort((first, second) => Math.abs(readAmount(second)) - Math.abs(readAmount(first)));
 }

@@ -95,7 +95,7 @@ export function hasActiveFilters(options: CashFlowOptions): boolean {
 
 /**
  * The options in the address, so a reload, the browser's back and forward, and a shared link
- * show the same lines. The names are the cash-flow filter's own (product §3), plus `month`.
+ * show the same lines. The names are the cash-flow filter's own, plus `month`.
  */
 const optionParameters = [
   'month',
@@ -200,7 +200,7 @@ export function writeOptionsToSearch(parameters: URLSearchParams, options: CashF
   return next;
 }
 
-// product §2: the cash register keeps its options across route changes: coming back through a
+// The cash register keeps its options across route changes: coming back through a
 // link without options (the menu, 'Voltar ao Meu caixa') shows what was last chosen, per client.
 const keptOptions = new Map<string, CashFlowOptions>();
 

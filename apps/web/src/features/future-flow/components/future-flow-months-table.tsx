@@ -6,7 +6,7 @@ import { amountColors } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
 
-/** Planned over actual, in the colour of the money (calls-payments §9: income green, expense red). */
+/** Planned over actual, in the colour of the money (income green, expense red). */
 function PlannedAndActual({ planned, actual, color }: { planned: number; actual: number; color: string }) {
   return (
     <Stack gap={0}>

@@ -13,14 +13,14 @@ import { readToken } from '../../../lib/storage';
 import { filesQueryKey } from './get-files';
 import { pendenciesQueryKey } from './get-pendencies';
 
-/** Statement files of product §4/§5: only these extensions; the API's limits per file and per upload. */
+/** Statement files: only these extensions; the API's limits per file and per upload. */
 export const acceptedStatementExtensions = ['xlsx', 'ofx', 'xls'] as const;
 export const maximumStatementBytes = statementUploadLimits.maxFileBytes;
 export const maximumStatementFiles = statementUploadLimits.maxFiles;
 export const maximumUploadBytes = statementUploadLimits.maxTotalBytes;
 
 export const uploadMessages = {
-  // calls-payments §8, verbatim (with its two dots).
+  // Word for word, its two dots included: the text users know.
   unavailable: 'Sistema indisponível. Tente novamente mais tarde..',
   invalidType: 'Formato não aceito: envie arquivos xlsx, ofx ou xls.',
   allRejected: 'Nenhum arquivo aceito: envie arquivos xlsx, ofx ou xls.',

@@ -1,7 +1,7 @@
 import { Text, type TextProps, Tooltip, VisuallyHidden } from '@mantine/core';
 import { shortenText } from '../../../lib/format';
 
-/** product §5: file names display shortened at 35 characters. */
+/** File names display shortened at 35 characters. */
 export const fileNameDisplayLength = 35;
 
 /** A file's name shortened at 35 characters, the full name in a tooltip when cut. */

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** product §3: the 'Leitura ' prefix of a read status is not shown ("Leitura concluída" → "concluída"). */
+/** The 'Leitura ' prefix of a read status is not shown ("Leitura concluída" → "concluída"). */
 export function formatReadStatus(readStatus: string): string {
   return readStatus.replace(/^Leitura\s+/i, '');
 }

@@ -26,7 +26,7 @@ function isSameFile(first: File, second: File): boolean {
 }
 
 /**
- * product §4: only xlsx, ofx and xls are accepted, others are refused on the spot; the API's
+ * Only xlsx, ofx and xls are accepted, others are refused on the spot; the API's
  * limits (20 MB a file, 20 files, 60 MB in all) are checked here too, so nothing is sent only to fail.
  */
 function sortChosenFiles(picked: readonly File[], alreadyChosen: readonly File[]) {
@@ -109,7 +109,7 @@ export function UploadStatementsDialog({ opened, onClose, onUploaded, filesHref 
     const { accepted, refused: newlyRefused } = sortChosenFiles(picked, chosen);
     setChosen([...chosen, ...accepted]);
     setRefused(newlyRefused);
-    // product §4: when every file is refused, it is an error.
+    // When every file is refused, it is an error.
     setSelectionError(
       picked.length > 0 && accepted.length === 0 && newlyRefused.length > 0 ? uploadMessages.allRejected : null,
     );

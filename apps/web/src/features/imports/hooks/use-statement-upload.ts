@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/errors';
 import { uploadMessages, useUploadStatements } from '../api/upload-statements';
 
-/** product §4: the upload result is set after a 2.5 s delay. */
+/** The upload result is set after a 2.5 s delay. */
 export const uploadResultDelayMs = 2500;
 
 export type UploadPhase =
@@ -26,7 +26,7 @@ function describeUploadFailure(error: unknown): { message: string; files: string
 
 /**
  * The steps of an upload: sending (with progress), processing (the server reading the files, then
- * the spec's 2.5 s), and the result or the failure. Leaving the screen cancels what is under way.
+ * a 2.5 s delay), and the result or the failure. Leaving the screen cancels what is under way.
  */
 export function useStatementUpload({ onUploaded }: { onUploaded?: (answer: UploadAnswer) => void } = {}) {
   const upload = useUploadStatements();

@@ -12,7 +12,7 @@ import { useDeleteCustomEmail } from '../api/delete-custom-email';
 import { useCustomEmails } from '../api/get-custom-emails';
 import { useSaveCustomEmailImages } from '../api/save-custom-email-images';
 
-/** calls-payments §7 custom_emails/: header and footer images, PNG or JPEG up to 2 MB. */
+/** custom_emails/: header and footer images, PNG or JPEG up to 2 MB. */
 const allowedEmailImages = {
   types: ['image/png', 'image/jpeg'],
   extensions: ['png', 'jpg', 'jpeg'],
@@ -172,7 +172,7 @@ function CustomEmailImagesFields({
   );
 }
 
-/** The e-mail header and footer images of the Customização do Tema screen (product §2). */
+/** The e-mail header and footer images of the Customização do Tema screen. */
 export function CustomEmailImagesForm({ organization }: { organization: string }) {
   const customEmails = useCustomEmails(organization);
   let content: ReactNode;

@@ -12,7 +12,7 @@ import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useSaveOrganizationTheme } from '../api/update-organization-theme';
 
-/** calls-payments §5: logo png, bmp, jpeg, jpg up to 2 MB; favicon PNG or ICO. */
+/** Logo png, bmp, jpeg, jpg up to 2 MB; favicon PNG or ICO. */
 const allowedLogos = {
   types: ['image/png', 'image/bmp', 'image/jpeg'],
   extensions: ['png', 'bmp', 'jpeg', 'jpg'],
@@ -28,7 +28,7 @@ function toColorInput(hex: string | null, fallback: string): string {
   return `#${hex && /^[0-9a-f]{6}$/i.test(hex) ? hex : fallback}`;
 }
 
-/** Customização do Tema (product §2), without crop and zoom; the e-mail images have their own form. */
+/** Customização do Tema, without crop and zoom; the e-mail images have their own form. */
 export function OrganizationThemeForm({ organization }: { organization: Organization }) {
   const mutation = useSaveOrganizationTheme();
   const [logo, setLogo] = useState<File | null>(null);
@@ -39,7 +39,7 @@ export function OrganizationThemeForm({ organization }: { organization: Organiza
   const form = useForm({
     initialValues: {
       primary_color: toColorInput(organization.primary_color, '1c6fb8'),
-      // The secondary colour defaults to black (product §2).
+      // The secondary colour defaults to black.
       secondary_color: toColorInput(organization.secondary_color, '000000'),
       link_redirect: organization.link_redirect ?? '',
     },

@@ -5,7 +5,7 @@ import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
 import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
-/** Page size of calls-payments §9. */
+/** Lists come 25 a page. */
 export const tasksPageSize = 25;
 
 export interface TaskListFilter {

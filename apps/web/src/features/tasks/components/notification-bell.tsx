@@ -21,7 +21,7 @@ function describeCount(count: number): string {
 }
 
 /**
- * product §2: the client's bell with their pending tasks, each with an ignore action. The count
+ * The client's bell with their pending tasks, each with an ignore action. The count
  * shows when the in-app channel is on; the trigger 'notices' narrows the bell to notices.
  */
 export function NotificationBell({ organization }: { organization: string }) {

@@ -15,7 +15,7 @@ export function TaskStatusNounProvider({ noun, children }: { noun: 'task' | 'not
   return <StatusNounContext.Provider value={noun}>{children}</StatusNounContext.Provider>;
 }
 
-/** product §4: pending shows as "Nova", rejected as "Ignorada", done as "Concluída" (masculine for notices). */
+/** Pending shows as "Nova", rejected as "Ignorada", done as "Concluída" (masculine for notices). */
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
   const noun = useContext(StatusNounContext);
   const labels = noun === 'notice' ? noticeStatusLabels : taskStatusLabels;

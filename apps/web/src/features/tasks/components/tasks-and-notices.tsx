@@ -29,7 +29,7 @@ const taskTypesOfTasksMode: TaskType[] = ['import', 'budget-planning', 'categori
 
 interface TasksAndNoticesProps {
   actor: TaskActor;
-  /** product §2: the tasks route's `avisos` query shows the notices. */
+  /** The tasks route's `avisos` query shows the notices. */
   noticesMode: boolean;
   onModeChange: (noticesMode: boolean) => void;
   /** The client an adviser views (null for the client themself) and their name, for 'Nova tarefa'. */
@@ -43,7 +43,7 @@ interface TasksAndNoticesProps {
  * their status; a client sees the new ones first, an adviser every status and creates tasks.
  */
 export function TasksAndNotices({ actor, noticesMode, onModeChange, client, importActions }: TasksAndNoticesProps) {
-  // product §4: the client's list shows the pending tasks; their planner follows all of them.
+  // The client's list shows the pending tasks; their planner follows all of them.
   const [status, setStatus] = useState<StatusChoice>(actor === 'client' ? 'pending' : 'all');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);

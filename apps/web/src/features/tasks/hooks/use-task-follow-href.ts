@@ -10,9 +10,9 @@ function withQuery(href: string, query: Record<string, string>): string {
 }
 
 /**
- * product §4 "Following a task": import opens the import, categorizing the categorizing screen,
+ * Following a task: import opens the import, categorizing the categorizing screen,
  * budget-planning the planning (with task and client), a notice the tasks screen in notices mode.
- * The categorizing screen is the client's own (product §6): a planner goes to the client's cash
+ * The categorizing screen is the client's own: a planner goes to the client's cash
  * register, where the uncategorized lines are, and to the client's view of the import.
  */
 export function buildTaskFollowHref(organization: string, task: Task, viewer: 'client' | 'adviser'): string {

@@ -3,7 +3,7 @@ import type { ClientRecord } from '@prumo/contract/profiles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 
-/** Page size of calls-payments §9. */
+/** Lists come 25 a page. */
 export const clientsPageSize = 25;
 
 /** A planner lists their clients; a manager lists all with profile=manager. */
