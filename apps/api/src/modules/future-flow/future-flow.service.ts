@@ -63,7 +63,6 @@ export const futureFlowMessages = {
   repeatedLine: 'Categoria e descrição repetidas na lista.',
 };
 
-/** The future flow needs the organization's future_flow toggle, calls included. */
 function presentAmounts(amounts: FlowAmounts): FlowAmountsView {
   return {
     income: amounts.incomeCents,
