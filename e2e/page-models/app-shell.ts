@@ -46,14 +46,17 @@ export class AppShell {
     // Decided by the viewport, not by whether the button is drawn yet (a page still rendering).
     const link = this.sideMenu.getByRole('link', { name: label, exact: true });
     const width = this.page.viewportSize()?.width ?? 0;
-    if (width <= mobileThresholdPixels) {
-      // The menu closes on every change of page: if one lands just after opening it, open it again.
-      await expect(async () => {
-        if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
-        await expect(link).toBeInViewport({ timeout: 1_000 });
-      }).toPass();
+    if (width > mobileThresholdPixels) {
+      await link.click();
+      return;
     }
-    await link.click();
+    // The menu closes on every change of page, sliding away: one that lands just after it opened (or
+    // the previous entry's, still closing) takes the link out of view, so open it again and retry.
+    await expect(async () => {
+      if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
+      await expect(link).toBeInViewport({ timeout: 1_000 });
+      await link.click({ timeout: 2_000 });
+    }).toPass();
   }
 
   userMenuButtonOf(fullName: string): Locator {
