@@ -459,7 +459,7 @@ describe('planned against actual', () => {
         description: description ? tree.description(description).id : null,
         amount,
       });
-    await plan('Moradia', 200_000, 'Aluguel');
+    const rentItem = await plan('Moradia', 200_000, 'Aluguel');
     await plan('Moradia', 60_000, 'Condomínio');
     await plan('Alimentação', 150_000);
     await plan('Renda', 800_000, 'Salário');
@@ -599,6 +599,20 @@ describe('planned against actual', () => {
     expect(planned('expense', 'Moradia')).toEqual({ Aluguel: 200_000, Condomínio: 60_000 });
     expect(planned('expense', 'Alimentação')).toEqual({ Supermercado: 0 });
     expect(planned('income', 'Renda')).toEqual({ Salário: 800_000 });
+    // A change to the plan shows in the next summary (planned amounts are reused only until then).
+    const rentChange = await call(context, 'PUT', `/api/budget-item/${rentItem.id}/`, {
+      token,
+      payload: { amount: 210_000 },
+    });
+    expect(rentChange.statusCode).toBe(200);
+    const summaryAfterChange = (
+      await call(context, 'GET', '/api/cash-flow/summary/?start=2026-11-01&end=2026-11-30', { token })
+    ).json();
+    const rentAfterChange = summaryAfterChange.expense
+      .find((entry: { categoryName: string }) => entry.categoryName === 'Moradia')
+      .descriptions.find((row: { descriptionName: string }) => row.descriptionName === 'Aluguel');
+    expect(rentAfterChange.descriptionAmountPlanned).toBe(210_000);
+    await call(context, 'PUT', `/api/budget-item/${rentItem.id}/`, { token, payload: { amount: 200_000 } });
     const halfMonth = (
       await call(context, 'GET', '/api/cash-flow/summary/?start=2026-11-01&end=2026-11-15', { token })
     ).json();

@@ -2,9 +2,17 @@ import { readSummedCents } from '@prumo/domain/money/cents';
 import { buildContainsPattern } from '@prumo/domain/records/search-text';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
-import { cashFlowVersions, categories, descriptions, dismissedLines, origins, transactions } from '../../db/schema';
-import type { ClientScope } from '../../lib/scope';
-import { buildClientOwnedWhere } from '../../lib/scope';
+import {
+  cashFlowVersions,
+  categories,
+  descriptions,
+  dismissedLines,
+  origins,
+  planningVersions,
+  transactions,
+  users,
+} from '../../db/schema';
+import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 type Executor = Database | Transaction;
@@ -146,6 +154,28 @@ export async function findCashFlowVersion(db: Database, clientUserId: number): P
     .prepare('find_cash_flow_version')
     .execute({ clientUserId });
   return row?.version ?? 0;
+}
+
+/** A client's two versions: their lines and accounts, and their budgets and planning tasks. */
+export interface ClientVersions {
+  cashFlow: number;
+  planning: number;
+}
+
+/**
+ * Both versions in one read (0 before the client's first write of each kind), for values made of
+ * the client's lines and of their plans alike (the summary's planned amounts, the future flow).
+ */
+export async function findClientVersions(db: Database, clientUserId: number): Promise<ClientVersions> {
+  const [row] = await findPlannedOnceDatabase(db)
+    .select({ cashFlow: cashFlowVersions.version, planning: planningVersions.version })
+    .from(users)
+    .leftJoin(cashFlowVersions, eq(cashFlowVersions.clientUserId, users.id))
+    .leftJoin(planningVersions, eq(planningVersions.clientUserId, users.id))
+    .where(eq(users.id, sql.placeholder('clientUserId')))
+    .prepare('find_client_versions')
+    .execute({ clientUserId });
+  return { cashFlow: row?.cashFlow ?? 0, planning: row?.planning ?? 0 };
 }
 
 /** A page of lines, newest first, and the cash-flow version they were read at (null for an empty page). */

@@ -9,8 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { origins, transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
-import type { ClientScope } from '../../lib/scope';
-import { buildClientOwnedWhere } from '../../lib/scope';
+import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 import { findItemsPlannedForMonth, findMonthBudget } from '../budget/index';
 import { describeOrigin } from '../origins/index';
 import { closeCategorizingTask } from '../tasks/index';
@@ -23,10 +22,11 @@ import {
   findCashFlowPage,
   findCashFlowVersion,
   findCategorization,
+  findClientVersions,
   sumByDescription,
   updateCashFlowLines,
 } from './cash-flow.repo';
-import { describeCashFlowQuery, findCashFlowCache, reuseAtVersion } from './cash-flow-cache';
+import { describeCashFlowQuery, describeClientQuery, findCashFlowCache, reuseAtVersion } from './cash-flow-cache';
 import type { CashFlowFilter } from './cash-flow-filters';
 
 export const cashFlowMessages = {
@@ -151,37 +151,57 @@ export async function reuseAtCashFlowVersion<Value>(
   return reuseAtVersion(deps.db, key, await findCashFlowVersion(deps.db, scope.clientUserId), compute);
 }
 
-/** Sums by category and description (ignored lines left out), reused at the same cash-flow version. */
-export function sumCashFlowByDescription(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+/**
+ * Sums by category and description (ignored lines left out), reused at the same cash-flow version
+ * (the one given, read by the caller before, or read now).
+ */
+export async function sumCashFlowByDescription(
+  deps: AppDependencies,
+  scope: ClientScope,
+  filter: CashFlowFilter,
+  cashFlowVersion?: number,
+) {
   const sumsFilter = { ...filter, showIgnored: false };
-  return reuseAtCashFlowVersion(deps, scope, describeCashFlowQuery('sums', scope, sumsFilter), () =>
-    sumByDescription(deps.db, scope, sumsFilter),
-  );
+  const key = describeCashFlowQuery('sums', scope, sumsFilter);
+  const compute = () => sumByDescription(deps.db, scope, sumsFilter);
+  if (cashFlowVersion === undefined) return reuseAtCashFlowVersion(deps, scope, key, compute);
+  return reuseAtVersion(deps.db, key, cashFlowVersion, compute);
 }
 
 type SummaryGroupName = 'expense' | 'income' | 'asset_transfer' | 'own_transfer';
 
 /**
  * What the client planned per category and description when the period is one whole month with a
- * plan (its own, or the one it follows, as the budget comparison has it); null otherwise.
+ * plan (its own, or the one it follows, as the budget comparison has it); null otherwise. Reused at
+ * the same planning version, which every write to their budgets and plannings changes.
  */
-async function findPlannedAmounts(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+async function findPlannedAmounts(
+  deps: AppDependencies,
+  scope: ClientScope,
+  filter: CashFlowFilter,
+  planningVersion: number,
+): Promise<ReadonlyMap<string, number> | null> {
   const targetMonth = findMonthOfDay(filter.start);
   const bounds = findMonthBounds(targetMonth);
   if (bounds.start !== filter.start || bounds.end !== filter.end) return null;
-  const planned = new Map<string, number>();
-  const { from, items } = await findItemsPlannedForMonth(
-    deps.db,
-    scope,
-    targetMonth,
-    await findMonthBudget(deps.db, scope, targetMonth),
-  );
-  if (!from) return null;
-  for (const item of items) {
-    const key = `${item.categoryId}/${item.descriptionId}`;
-    planned.set(key, (planned.get(key) ?? 0) + item.amountCents);
-  }
-  return planned;
+  const key = describeClientQuery('summary-planned', scope, [targetMonth]);
+  // Kept as entries, not null: the cache takes undefined and null alike for "nothing kept".
+  const entries = await reuseAtVersion(deps.db, key, planningVersion, async () => {
+    const { from, items } = await findItemsPlannedForMonth(
+      deps.db,
+      scope,
+      targetMonth,
+      await findMonthBudget(deps.db, scope, targetMonth),
+    );
+    if (!from) return { planned: false, amounts: [] as [string, number][] };
+    const planned = new Map<string, number>();
+    for (const item of items) {
+      const itemKey = `${item.categoryId}/${item.descriptionId}`;
+      planned.set(itemKey, (planned.get(itemKey) ?? 0) + item.amountCents);
+    }
+    return { planned: true, amounts: [...planned] };
+  });
+  return entries.planned ? new Map(entries.amounts) : null;
 }
 
 /**
@@ -191,9 +211,10 @@ async function findPlannedAmounts(deps: AppDependencies, scope: ClientScope, fil
  * month's budget when the period is one whole month (null when there is no such budget).
  */
 export async function summarizeCashFlow(deps: AppDependencies, scope: ClientScope, filter: CashFlowFilter) {
+  const versions = await findClientVersions(deps.db, scope.clientUserId);
   const [rows, plannedAmounts] = await Promise.all([
-    sumCashFlowByDescription(deps, scope, filter),
-    findPlannedAmounts(deps, scope, filter),
+    sumCashFlowByDescription(deps, scope, filter, versions.cashFlow),
+    findPlannedAmounts(deps, scope, filter, versions.planning),
   ]);
   const groups: Record<
     SummaryGroupName,

@@ -4,6 +4,8 @@
  * future flow projects from, and the period schema other lists of a client's lines share.
  */
 export {
+  type ClientVersions,
+  findClientVersions,
   findFixedLines,
   type KnownBalance,
   sumBalanceMovesAround,

@@ -1,40 +1,12 @@
 import type { MonthPlan, MonthTask } from '@prumo/domain/future-flow/future-flow-months';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
-import { type Database, findPlannedOnceDatabase, type Transaction } from '../../db/database';
-import {
-  budgetItems,
-  budgets,
-  cashFlowVersions,
-  categories,
-  origins,
-  planningVersions,
-  tasks,
-  users,
-} from '../../db/schema';
+import type { Database, Transaction } from '../../db/database';
+import { budgetItems, budgets, categories, origins, tasks } from '../../db/schema';
 import { buildClientOwnedWhere, buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
 import type { KnownBalance } from '../cash-flow/index';
 
 type Executor = Database | Transaction;
-
-/** The client's versions the future flow depends on: their lines and accounts, and their plans and plannings. */
-export interface FutureFlowVersions {
-  cashFlow: number;
-  planning: number;
-}
-
-/** Both versions in one read (0 before the client's first write of each kind). */
-export async function findFutureFlowVersions(db: Database, clientUserId: number): Promise<FutureFlowVersions> {
-  const [row] = await findPlannedOnceDatabase(db)
-    .select({ cashFlow: cashFlowVersions.version, planning: planningVersions.version })
-    .from(users)
-    .leftJoin(cashFlowVersions, eq(cashFlowVersions.clientUserId, users.id))
-    .leftJoin(planningVersions, eq(planningVersions.clientUserId, users.id))
-    .where(eq(users.id, sql.placeholder('clientUserId')))
-    .prepare('find_future_flow_versions')
-    .execute({ clientUserId });
-  return { cashFlow: row?.cashFlow ?? 0, planning: row?.planning ?? 0 };
-}
 
 export interface MonthBudgets {
   /** Every monthly budget up to the last month, planned or not. */

@@ -41,7 +41,9 @@ import {
   presentBudget,
 } from '../budget/index';
 import {
+  type ClientVersions,
   describeClientQuery,
+  findClientVersions,
   findFixedLines,
   reuseAtVersion,
   sumBalanceMovesAround,
@@ -49,8 +51,6 @@ import {
 } from '../cash-flow/index';
 import {
   deleteBudgetItemOfLine,
-  type FutureFlowVersions,
-  findFutureFlowVersions,
   findKnownBalances,
   findMonthBudgets,
   findPlanningTasksOfMonths,
@@ -94,13 +94,13 @@ function presentMonth(month: FutureFlowMonth): FutureFlowMonthView {
 
 /*
  * What the future flow keeps between calls is reused at a version read first in each call
- * (`findFutureFlowVersions`): the cash-flow version for what comes of the client's lines and
+ * (`findClientVersions`): the cash-flow version for what comes of the client's lines and
  * accounts, the planning version for what comes of their budgets and planning tasks (both bumped in
  * the writing transaction, ADR 17).
  */
 
 /** The client's budgets up to `endMonth` with their plans, reused at the same planning version. */
-function reuseMonthBudgets(deps: AppDependencies, scope: ClientScope, versions: FutureFlowVersions, endMonth: string) {
+function reuseMonthBudgets(deps: AppDependencies, scope: ClientScope, versions: ClientVersions, endMonth: string) {
   return reuseAtVersion(deps.db, describeClientQuery('future-flow-budgets', scope, [endMonth]), versions.planning, () =>
     findMonthBudgets(deps.db, scope, endMonth),
   );
@@ -130,7 +130,7 @@ export async function listFutureFlowMonths(
   options: { ideal: boolean },
 ): Promise<FutureFlowMonths> {
   const period = toPeriod(range.startMonth, range.endMonth);
-  const versions = await findFutureFlowVersions(deps.db, scope.clientUserId);
+  const versions = await findClientVersions(deps.db, scope.clientUserId);
   const [actualSums, monthBudgets, monthTasks, ideal] = await Promise.all([
     reuseAtVersion(deps.db, describeClientQuery('future-flow-months', scope, [period]), versions.cashFlow, () =>
       sumByMonthAndCategory(deps.db, scope, period),
@@ -192,7 +192,7 @@ export async function buildFutureFlowChart(
   // projected first; without one, both lines count from 0 at the range's start.
   const earliestMonth = range.startMonth.localeCompare(currentMonth) < 0 ? range.startMonth : currentMonth;
   // The cash-flow side (balances, month sums, fixed lines), read again only once the client's lines or accounts change.
-  const versions = await findFutureFlowVersions(deps.db, scope.clientUserId);
+  const versions = await findClientVersions(deps.db, scope.clientUserId);
   const actualSide = reuseAtVersion(
     deps.db,
     describeClientQuery('future-flow-chart', scope, [earliestMonth, range.startMonth, range.endMonth, currentMonth]),
