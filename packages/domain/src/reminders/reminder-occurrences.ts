@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** How a bill reminder repeats: every month, or every year on the same day. */
+export const reminderPeriodicities = ['MONTHLY', 'YEARLY'] as const;
+export type ReminderPeriodicity = (typeof reminderPeriodicities)[number];
+
+export const invalidPeriodicityMessage = 'Periodicidade inválida: use MONTHLY (todo mês) ou YEARLY (todo ano).';
+
+export const ReminderPeriodicitySchema = z.enum(reminderPeriodicities, { message: invalidPeriodicityMessage });
+
+/** How many occurrences a reminder lists from its first date: three years either way. */
+export const occurrenceCounts: Record<ReminderPeriodicity, number> = { MONTHLY: 36, YEARLY: 3 };
+
+const monthsBetweenOccurrences: Record<ReminderPeriodicity, number> = { MONTHLY: 1, YEARLY: 12 };
+
+function countDaysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/**
+ * The days a reminder falls on, from its first date ("2026-01-31", the first occurrence) on.
+ * A day the month does not have (the 29th to the 31st) falls on the month's last day, and the next
+ * month goes back to the first date's day: 31 January, 28 February, 31 March — a bill due "on the
+ * 31st" is due at the end of every shorter month, never drifting earlier. A yearly 29 February
+ * falls on 28 February in years that have no 29th.
+ */
+export function listReminderOccurrences(firstDate: string, periodicity: ReminderPeriodicity): string[] {
+  const year = Number(firstDate.slice(0, 4));
+  const monthIndex = Number(firstDate.slice(5, 7)) - 1;
+  const day = Number(firstDate.slice(8, 10));
+  const step = monthsBetweenOccurrences[periodicity];
+  return Array.from({ length: occurrenceCounts[periodicity] }, (_, index) => {
+    const shifted = new Date(Date.UTC(year, monthIndex + index * step, 1));
+    const occurrenceYear = shifted.getUTCFullYear();
+    const occurrenceMonth = shifted.getUTCMonth();
+    const occurrenceDay = Math.min(day, countDaysInMonth(occurrenceYear, occurrenceMonth));
+    return [
+      String(occurrenceYear).padStart(4, '0'),
+      String(occurrenceMonth + 1).padStart(2, '0'),
+      String(occurrenceDay).padStart(2, '0'),
+    ].join('-');
+  });
+}
+
+/** The first occurrence on or after `day` ("YYYY-MM-DD"), or null when all of them are past. */
+export function findNextOccurrence(occurrences: readonly string[], day: string): string | null {
+  return occurrences.find((occurrence) => occurrence >= day) ?? null;
+}
