@@ -185,23 +185,21 @@ async function findPlannedAmounts(
   const bounds = findMonthBounds(targetMonth);
   if (bounds.start !== filter.start || bounds.end !== filter.end) return null;
   const key = describeClientQuery('summary-planned', scope, [targetMonth]);
-  // Kept as entries, not null: the cache takes undefined and null alike for "nothing kept".
-  const entries = await reuseAtVersion(deps.db, key, planningVersion, async () => {
+  return reuseAtVersion(deps.db, key, planningVersion, async () => {
     const { from, items } = await findItemsPlannedForMonth(
       deps.db,
       scope,
       targetMonth,
       await findMonthBudget(deps.db, scope, targetMonth),
     );
-    if (!from) return { planned: false, amounts: [] as [string, number][] };
+    if (!from) return null;
     const planned = new Map<string, number>();
     for (const item of items) {
       const itemKey = `${item.categoryId}/${item.descriptionId}`;
       planned.set(itemKey, (planned.get(itemKey) ?? 0) + item.amountCents);
     }
-    return { planned: true, amounts: [...planned] };
+    return planned;
   });
-  return entries.planned ? new Map(entries.amounts) : null;
 }
 
 /**
