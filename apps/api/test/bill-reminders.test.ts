@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billReminders } from '../src/db/schema';
+import { insertAuthToken, insertUserWithProfile } from '../src/modules/accounts/accounts.repo';
 import {
   call,
   createTestContext,
@@ -41,6 +42,24 @@ async function listReminders(token: string, query = '') {
   const response = await call(context, 'GET', `/api/bill-reminder/${query}`, { token });
   expect(response.statusCode).toBe(200);
   return response.json();
+}
+
+/** Another planner of the organization, with a client of their own (signed in). */
+async function addOtherPlannersClient(target: TestOrganization) {
+  const { db } = context.database;
+  const person = (name: string) => ({
+    organizationId: target.id,
+    email: `${name}@${target.slug}.test`,
+    firstName: name,
+    lastName: 'Teste',
+    phone: '11987654321',
+    cpf: '52998224725',
+    passwordHash: 'not-used',
+    confirmed: true,
+  });
+  const otherPlanner = await insertUserWithProfile(db, person('outro-planejador'), 'planner', null);
+  const row = await insertUserWithProfile(db, person('cliente-do-outro'), 'client', otherPlanner.id);
+  return { row, token: await insertAuthToken(db, row.id, new Date(Date.now() + 60 * 60 * 1000)) };
 }
 
 async function countStored(clientUserId: number): Promise<number> {
@@ -227,9 +246,11 @@ describe('bill reminders (bill-reminder/)', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().amount).toBe(80_000);
 
-    // Another planner's client (the lone client has none) and another organization's client.
+    // Another planner's client, a client without a planner, and another organization's client.
+    const othersClient = await addOtherPlannersClient(target);
+    const othersReminder = await createReminder(othersClient.token);
     const loneReminder = await createReminder(loneClient.token);
-    for (const outOfReach of [loneClient.row.id, otherOrganization.client.row.id]) {
+    for (const outOfReach of [othersClient.row.id, loneClient.row.id, otherOrganization.client.row.id]) {
       const query = `?clientId=${outOfReach}`;
       expect((await call(context, 'GET', `/api/bill-reminder/${query}`, { token: planner.token })).statusCode).toBe(
         404,
@@ -256,7 +277,19 @@ describe('bill reminders (bill-reminder/)', () => {
       token: planner.token,
     });
     expect(crossed.statusCode).toBe(404);
+    const othersEdited = await call(
+      context,
+      'PUT',
+      `/api/bill-reminder/${othersReminder.id}/?clientId=${othersClient.row.id}`,
+      {
+        token: planner.token,
+        payload: { title: 'Tomado' },
+      },
+    );
+    expect(othersEdited.statusCode).toBe(404);
     expect(await countStored(loneClient.row.id)).toBe(1);
+    const [othersKept] = await listReminders(othersClient.token);
+    expect(othersKept).toMatchObject({ id: othersReminder.id, title: 'Aluguel' });
 
     expect((await listReminders(manager.token, forClient)).map((reminder: { id: number }) => reminder.id)).toEqual([
       created.id,
