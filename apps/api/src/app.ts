@@ -25,6 +25,7 @@ import { registerNotificationSettingsRoutes } from './modules/notification-setti
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/index';
 import { registerProfileRoutes } from './modules/profiles/index';
+import { registerReminderRoutes } from './modules/reminders/index';
 import { registerTaskRoutes } from './modules/tasks/index';
 import { registerAccess } from './plugins/access';
 import { registerAuthentication } from './plugins/authentication';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerBudgetRoutes(app, moduleDeps);
   registerBudgetPlanningRoutes(app, moduleDeps);
   registerFutureFlowRoutes(app, moduleDeps);
+  registerReminderRoutes(app, moduleDeps);
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);

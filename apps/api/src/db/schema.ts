@@ -585,3 +585,36 @@ export const outgoingEmails = pgTable('outgoing_emails', {
   htmlBody: text('html_body').notNull(),
   createdAt: createdAt(),
 });
+
+// ——— Bill reminders ———
+
+export const reminderPeriodicityEnum = pgEnum('reminder_periodicity', ['MONTHLY', 'YEARLY']);
+/** USER: the client made it; RECOMMENDER: proposed from recurring lines of the cash flow. */
+export const reminderTypeEnum = pgEnum('reminder_type', ['USER', 'RECOMMENDER']);
+
+/** A bill a client expects: its first due date and how it repeats (ADR 19). */
+export const billReminders = pgTable(
+  'bill_reminders',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content'),
+    reminderDate: date('reminder_date').notNull(),
+    periodicity: reminderPeriodicityEnum('periodicity').notNull(),
+    type: reminderTypeEnum('type').notNull().default('USER'),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    userReminder: boolean('user_reminder').notNull().default(true),
+    cashflowReminder: boolean('cashflow_reminder').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('bill_reminders_client_index').on(table.clientUserId),
+    check('bill_reminders_amount_check', sql`amount_cents > 0`),
+  ],
+);

@@ -35,3 +35,18 @@ export function parseDay(text: string): string | null {
   const year = day.getUTCFullYear();
   return year >= earliestDayYear && year <= latestDayYear ? iso : null;
 }
+
+// Made once: building a formatter with a time zone costs far more than using it.
+const brazilDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The day it is now in Brazil ("2026-11-24"): a due date turns at midnight in Brasília, not in UTC. */
+export function findTodayInBrazil(now: Date): string {
+  const parts = brazilDayFormat.formatToParts(now);
+  const find = (type: string) => parts.find((part) => part.type === type)?.value;
+  return `${find('year')}-${find('month')}-${find('day')}`;
+}

@@ -1,0 +1,32 @@
+import { reminderPeriodicities } from '@prumo/domain/reminders/reminder-occurrences';
+import { z } from 'zod';
+
+/** USER: the client made it; RECOMMENDER: proposed from the cash flow's recurring lines. */
+export const reminderTypes = ['USER', 'RECOMMENDER'] as const;
+export const ReminderTypeSchema = z.enum(reminderTypes);
+export type ReminderType = z.infer<typeof ReminderTypeSchema>;
+
+/** A bill reminder. Dates are "YYYY-MM-DD"; `amount` is the bill's expected value in integer cents. */
+export const ReminderSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string().nullable(),
+  /** The first due date; the others follow from it and the periodicity. */
+  reminder_date: z.string(),
+  periodicity: z.enum(reminderPeriodicities),
+  type: ReminderTypeSchema,
+  amount: z.number().int().nullable(),
+  /** Remind the client before each due date. */
+  user_reminder: z.boolean(),
+  /** Show each occurrence in Fluxo futuro. */
+  cashflow_reminder: z.boolean(),
+});
+export type Reminder = z.infer<typeof ReminderSchema>;
+
+/** A reminder in its list: with its due dates (36 monthly, 3 yearly) and the next one from today on. */
+export const ReminderWithOccurrencesSchema = ReminderSchema.extend({
+  occurrences: z.array(z.string()),
+  /** The first due date on or after today in Brazil; null when all of them are past. */
+  next_occurrence: z.string().nullable(),
+});
+export type ReminderWithOccurrences = z.infer<typeof ReminderWithOccurrencesSchema>;
