@@ -319,4 +319,24 @@ describe('bill reminders (bill-reminder/)', () => {
     ).toBe(404);
     expect(await countStored(client.row.id)).toBe(1);
   });
+  it('stops at 200 reminders a client, saying so, and stores no more', async () => {
+    const target = await createTestOrganization(context);
+    const clientUserId = target.client.row.id;
+    await context.database.db.insert(billReminders).values(
+      Array.from({ length: 200 }, (_, index) => ({
+        organizationId: target.id,
+        clientUserId,
+        title: `Conta ${index + 1}`,
+        reminderDate: '2026-12-10',
+        periodicity: 'MONTHLY' as const,
+        type: 'USER' as const,
+      })),
+    );
+    const response = await call(context, 'POST', '/api/bill-reminder/', { token: target.client.token, payload: rent });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'Limite de 200 lembretes atingido: apague um para criar outro.',
+    });
+    expect(await countStored(clientUserId)).toBe(200);
+  });
 });

@@ -2,18 +2,25 @@ import type { Reminder, ReminderWithOccurrences } from '@prumo/contract/reminder
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { findNextOccurrence, listReminderOccurrences } from '@prumo/domain/reminders/reminder-occurrences';
 import type { AppDependencies } from '../../dependencies';
-import { failNotFound } from '../../lib/domain-errors';
+import { failInvalid, failNotFound } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import {
   type BillReminderFields,
   type BillReminderRow,
+  countRemindersHoldingClient,
   deleteBillReminder,
   findBillReminders,
   insertBillReminder,
   updateBillReminder,
 } from './reminders.repo';
 
-export const reminderMessages = { notFound: 'Lembrete não encontrado.' };
+/** A client's bills are a few dozen; the cap keeps one client's list (36 dates each) small. */
+export const maximumRemindersPerClient = 200;
+
+export const reminderMessages = {
+  notFound: 'Lembrete não encontrado.',
+  tooMany: `Limite de ${maximumRemindersPerClient} lembretes atingido: apague um para criar outro.`,
+};
 
 function presentReminder(row: BillReminderRow): Reminder {
   return {
@@ -43,7 +50,13 @@ export async function createReminder(
   scope: ClientScope,
   fields: BillReminderFields,
 ): Promise<Reminder> {
-  return presentReminder(await insertBillReminder(deps.db, scope, fields));
+  const created = await deps.db.transaction(async (transaction) => {
+    if ((await countRemindersHoldingClient(transaction, scope)) >= maximumRemindersPerClient) {
+      failInvalid(reminderMessages.tooMany);
+    }
+    return insertBillReminder(transaction, scope, fields);
+  });
+  return presentReminder(created);
 }
 
 export async function changeReminder(
