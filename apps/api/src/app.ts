@@ -17,6 +17,7 @@ import { registerAccountRoutes } from './modules/accounts/index';
 import { countMonthBudgetItems, registerBudgetPlanningRoutes, registerBudgetRoutes } from './modules/budget/index';
 import { registerCashFlowRoutes } from './modules/cash-flow/index';
 import { registerCategoryRoutes } from './modules/categories/index';
+import { registerDebtRoutes } from './modules/debts/index';
 import { registerFutureFlowRoutes } from './modules/future-flow/index';
 import { registerHealthRoutes } from './modules/health/index';
 import { registerImportRoutes } from './modules/imports/index';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerBudgetPlanningRoutes(app, moduleDeps);
   registerFutureFlowRoutes(app, moduleDeps);
   registerReminderRoutes(app, moduleDeps);
+  registerDebtRoutes(app, moduleDeps);
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);

@@ -618,3 +618,34 @@ export const billReminders = pgTable(
     check('bill_reminders_amount_check', sql`amount_cents > 0`),
   ],
 );
+
+// ——— Debts ———
+
+/** A client's debt: what is owed now and how it is being paid (ADR 20). */
+export const debts = pgTable(
+  'debts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    monthlyPaymentCents: bigint('monthly_payment_cents', { mode: 'number' }).notNull(),
+    installmentsLeft: integer('installments_left'),
+    /** Interest a month in ten-thousandths of a percent: 19_900 is 1,99 % a month, kept exact. */
+    interestRateTenThousandths: integer('interest_rate_ten_thousandths').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('debts_client_index').on(table.clientUserId),
+    check('debts_balance_check', sql`balance_cents > 0`),
+    check('debts_monthly_payment_check', sql`monthly_payment_cents > 0`),
+    check('debts_installments_left_check', sql`installments_left between 1 and 600`),
+    check('debts_interest_rate_check', sql`interest_rate_ten_thousandths between 0 and 1000000`),
+  ],
+);
