@@ -1,5 +1,6 @@
 import type { Debt } from '@prumo/contract/debts';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
+import { findMonthOfDay, shiftMonth } from '@prumo/domain/budget/target-month';
 import { projectDebtPayoff } from '@prumo/domain/holdings/debt-payoff';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound } from '../../lib/domain-errors';
@@ -25,12 +26,6 @@ export const debtMessages = {
   tooMany: `Limite de ${maximumDebtsPerClient} dívidas atingido: apague uma para criar outra.`,
 };
 
-/** "YYYY-MM" of the month `offset` months after the month of `day` ("YYYY-MM-DD"). */
-function addMonths(day: string, offset: number): string {
-  const monthIndex = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 + offset;
-  return `${Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}`;
-}
-
 function presentDebt(row: DebtRow, today: string): Debt {
   const interestRate = row.interestRateTenThousandths / interestRateScale;
   const projection = projectDebtPayoff({
@@ -53,7 +48,11 @@ function presentDebt(row: DebtRow, today: string): Debt {
   const months = projection.payments.length;
   return {
     ...fields,
-    payoff: { months, payoff_month: addMonths(today, months), total_paid: projection.totalPaidCents },
+    payoff: {
+      months,
+      payoff_month: shiftMonth(findMonthOfDay(today), months).slice(0, 7),
+      total_paid: projection.totalPaidCents,
+    },
     never_paid_off: false,
     monthly_interest: null,
   };
