@@ -25,6 +25,7 @@ import { registerInvitationRoutes } from './modules/invitations/index';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/index';
+import { registerOtherBalanceRoutes } from './modules/other-balances/index';
 import { registerProfileRoutes } from './modules/profiles/index';
 import { registerReminderRoutes } from './modules/reminders/index';
 import { registerTaskRoutes } from './modules/tasks/index';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerFutureFlowRoutes(app, moduleDeps);
   registerReminderRoutes(app, moduleDeps);
   registerDebtRoutes(app, moduleDeps);
+  registerOtherBalanceRoutes(app, moduleDeps);
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);

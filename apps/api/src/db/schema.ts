@@ -649,3 +649,47 @@ export const debts = pgTable(
     check('debts_interest_rate_check', sql`interest_rate_ten_thousandths between 0 and 1000000`),
   ],
 );
+
+// ——— Other balances ———
+
+/** What a client has outside imported accounts (a property, a car, cash, FGTS): its values over time (ADR 21). */
+export const otherBalances = pgTable(
+  'other_balances',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('other_balances_client_index').on(table.clientUserId)],
+);
+
+/** One value of an other balance on a day; a second value on the same day replaces it. */
+export const otherBalanceValues = pgTable(
+  'other_balance_values',
+  {
+    id: serial('id').primaryKey(),
+    balanceId: integer('balance_id')
+      .notNull()
+      .references(() => otherBalances.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    date: date('date').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('other_balance_values_balance_date_unique').on(table.balanceId, table.date),
+    index('other_balance_values_client_index').on(table.clientUserId),
+    check('other_balance_values_balance_check', sql`balance_cents >= 0`),
+  ],
+);
