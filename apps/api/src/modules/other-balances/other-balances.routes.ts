@@ -35,16 +35,14 @@ const BalanceCentsSchema = z
   .max(maximumLineCents, 'Valor acima do limite.');
 
 /** A real day "YYYY-MM-DD" of 1900–2100, not after today in Brazil: a value is known, not foreseen. */
-const BalanceDateSchema = z
-  .string({ error: validationMessages.required })
-  .superRefine((value, context) => {
-    // One message a day: a day that is no day (2101) is invalid, not also future.
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || parseDay(value) === null) {
-      context.addIssue({ code: 'custom', message: validationMessages.dateInvalid });
-    } else if (value > findTodayInBrazil(new Date())) {
-      context.addIssue({ code: 'custom', message: 'A data não pode ser futura.' });
-    }
-  });
+const BalanceDateSchema = z.string({ error: validationMessages.required }).superRefine((value, context) => {
+  // One message a day: a day that is no day (2101) is invalid, not also future.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || parseDay(value) === null) {
+    context.addIssue({ code: 'custom', message: validationMessages.dateInvalid });
+  } else if (value > findTodayInBrazil(new Date())) {
+    context.addIssue({ code: 'custom', message: 'A data não pode ser futura.' });
+  }
+});
 
 const NewOtherBalanceSchema = z.object({
   name: NameSchema,
