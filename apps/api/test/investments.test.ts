@@ -228,12 +228,12 @@ describe('investments (investments/{kind})', () => {
   it('keeps the balance over time: one point a day, newest first, at most 36', async () => {
     // 23:30 on 30 November in Brasília; 40 minutes on it is 1 December there (the session lasts an hour).
     vi.setSystemTime(new Date('2026-12-01T02:30:00Z'));
-    const target = await createTestOrganization(context);
-    const token = target.client.token;
-    const created = await createInvestment(token, 'fixed-income', { name: 'CDB', balance: 100_000 });
-    const edit = (payload: object) =>
-      call(context, 'PUT', `/api/investments/fixed-income/edit/${created.id}/`, { token, payload });
     try {
+      const target = await createTestOrganization(context);
+      const token = target.client.token;
+      const created = await createInvestment(token, 'fixed-income', { name: 'CDB', balance: 100_000 });
+      const edit = (payload: object) =>
+        call(context, 'PUT', `/api/investments/fixed-income/edit/${created.id}/`, { token, payload });
       // The same day (in Brazil) replaces the point; a name alone records none.
       expect((await edit({ balance: 110_000, gross_balance: 115_000 })).json().history).toEqual([
         { date: '2026-11-30', balance: 110_000, gross_balance: 115_000 },
