@@ -21,6 +21,7 @@ import { registerDebtRoutes } from './modules/debts/index';
 import { registerFutureFlowRoutes } from './modules/future-flow/index';
 import { registerHealthRoutes } from './modules/health/index';
 import { registerImportRoutes } from './modules/imports/index';
+import { registerInvestmentRoutes } from './modules/investments/index';
 import { registerInvitationRoutes } from './modules/invitations/index';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerReminderRoutes(app, moduleDeps);
   registerDebtRoutes(app, moduleDeps);
   registerOtherBalanceRoutes(app, moduleDeps);
+  registerInvestmentRoutes(app, moduleDeps);
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);

@@ -693,3 +693,70 @@ export const otherBalanceValues = pgTable(
     check('other_balance_values_balance_check', sql`balance_cents >= 0`),
   ],
 );
+
+// ——— Investments ———
+
+// The contract's `investmentKinds`, written out: drizzle-kit reads this file without the workspace's packages.
+export const investmentKindEnum = pgEnum('investment_kind', [
+  'private-pension',
+  'investment-funds',
+  'fixed-income',
+  'stocks',
+  'coe',
+  'pension',
+]);
+
+/** A fund held within an investment-funds investment, as `InvestmentFundSchema` checks it. */
+export interface StoredInvestmentFund {
+  name: string;
+  cnpj: string;
+}
+
+/** A client's investment of one kind, with the fields its kind uses (ADR 22). */
+export const investments = pgTable(
+  'investments',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: investmentKindEnum('kind').notNull(),
+    name: text('name').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    grossBalanceCents: bigint('gross_balance_cents', { mode: 'number' }),
+    monthlyContributionCents: bigint('monthly_contribution_cents', { mode: 'number' }),
+    salaryCents: bigint('salary_cents', { mode: 'number' }),
+    cnpj: varchar('cnpj', { length: 14 }),
+    cnpb: varchar('cnpb', { length: 20 }),
+    susepProcess: varchar('susep_process', { length: 25 }),
+    /** Checked by zod on the way in and out (`InvestmentFundSchema`). */
+    funds: jsonb('funds').$type<StoredInvestmentFund[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('investments_client_index').on(table.clientUserId),
+    check('investments_balance_check', sql`balance_cents >= 0`),
+    check('investments_gross_balance_check', sql`gross_balance_cents >= 0`),
+    check('investments_monthly_contribution_check', sql`monthly_contribution_cents >= 0`),
+    check('investments_salary_check', sql`salary_cents >= 0`),
+  ],
+);
+
+/** An investment's balance on a day in Brazil: one point a day, the last change of the day kept. */
+export const investmentValues = pgTable(
+  'investment_values',
+  {
+    id: serial('id').primaryKey(),
+    investmentId: integer('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    grossBalanceCents: bigint('gross_balance_cents', { mode: 'number' }),
+  },
+  (table) => [unique('investment_values_investment_date_unique').on(table.investmentId, table.date)],
+);

@@ -1,0 +1,143 @@
+import type { InvestmentKind } from '@prumo/contract/investments';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { investments, investmentValues, users } from '../../db/schema';
+import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
+
+export type InvestmentRow = typeof investments.$inferSelect;
+export type InvestmentValueRow = Pick<
+  typeof investmentValues.$inferSelect,
+  'investmentId' | 'date' | 'balanceCents' | 'grossBalanceCents'
+>;
+
+/** The fields a client sets; organization, client and kind come from the call. */
+export interface InvestmentFields {
+  name: string;
+  balanceCents: number;
+  grossBalanceCents: number | null;
+  monthlyContributionCents: number | null;
+  salaryCents: number | null;
+  cnpj: string | null;
+  cnpb: string | null;
+  susepProcess: string | null;
+  funds: { name: string; cnpj: string }[];
+}
+
+function whereOwned(scope: ClientScope, kind: InvestmentKind | null) {
+  const owned = buildClientOwnedWhere(investments, scope);
+  return kind === null ? owned : and(owned, eq(investments.kind, kind));
+}
+
+/** The client's investments (of one kind, or all), in the order they were made. */
+export async function findInvestments(
+  db: Database,
+  scope: ClientScope,
+  kind: InvestmentKind | null,
+): Promise<InvestmentRow[]> {
+  return db.select().from(investments).where(whereOwned(scope, kind)).orderBy(asc(investments.id));
+}
+
+export async function findInvestment(
+  db: Database | Transaction,
+  scope: ClientScope,
+  kind: InvestmentKind,
+  investmentId: number,
+): Promise<InvestmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(investments)
+    .where(and(eq(investments.id, investmentId), whereOwned(scope, kind)));
+  return row ?? null;
+}
+
+/** The latest points of each investment named, newest first, at most `limit` each. */
+export async function findLatestValues(
+  db: Database,
+  investmentIds: number[],
+  limit: number,
+): Promise<InvestmentValueRow[]> {
+  if (investmentIds.length === 0) return [];
+  const ranked = db
+    .select({
+      investmentId: investmentValues.investmentId,
+      date: investmentValues.date,
+      balanceCents: investmentValues.balanceCents,
+      grossBalanceCents: investmentValues.grossBalanceCents,
+      rank: sql<number>`row_number() over (partition by ${investmentValues.investmentId} order by ${investmentValues.date} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(investmentValues)
+    .where(inArray(investmentValues.investmentId, investmentIds))
+    .as('ranked');
+  return db
+    .select({
+      investmentId: ranked.investmentId,
+      date: ranked.date,
+      balanceCents: ranked.balanceCents,
+      grossBalanceCents: ranked.grossBalanceCents,
+    })
+    .from(ranked)
+    .where(lte(ranked.rank, limit))
+    .orderBy(asc(ranked.investmentId), desc(ranked.date));
+}
+
+/** How many investments the client has, their user row held so that two creations count in turn. */
+export async function countInvestmentsHoldingClient(db: Transaction, scope: ClientScope): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
+  const [row] = await db.select({ total: count() }).from(investments).where(buildClientOwnedWhere(investments, scope));
+  return row?.total ?? 0;
+}
+
+export async function insertInvestment(
+  db: Transaction,
+  scope: ClientScope,
+  kind: InvestmentKind,
+  fields: InvestmentFields,
+): Promise<InvestmentRow> {
+  const [created] = await db
+    .insert(investments)
+    .values({ ...fields, kind, organizationId: scope.organizationId, clientUserId: scope.clientUserId })
+    .returning();
+  if (!created) throw new Error('INSERT … RETURNING gave no row for a new investment');
+  return created;
+}
+
+/** The changed investment, or null when it is not one of the scope's client of that kind. */
+export async function updateInvestment(
+  db: Transaction,
+  scope: ClientScope,
+  kind: InvestmentKind,
+  investmentId: number,
+  changes: Partial<InvestmentFields>,
+): Promise<InvestmentRow | null> {
+  const [updated] = await db
+    .update(investments)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(investments.id, investmentId), whereOwned(scope, kind)))
+    .returning();
+  return updated ?? null;
+}
+
+/** Records the day's balance; a second change the same day replaces the first. */
+export async function recordValue(db: Transaction, row: InvestmentRow, date: string): Promise<void> {
+  const point = { balanceCents: row.balanceCents, grossBalanceCents: row.grossBalanceCents };
+  await db
+    .insert(investmentValues)
+    .values({ investmentId: row.id, date, ...point })
+    .onConflictDoUpdate({ target: [investmentValues.investmentId, investmentValues.date], set: point });
+}
+
+/** Whether an investment of the scope's client, of that kind, was found and deleted (its points go with it). */
+export async function deleteInvestment(
+  db: Database,
+  scope: ClientScope,
+  kind: InvestmentKind,
+  investmentId: number,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(investments)
+    .where(and(eq(investments.id, investmentId), whereOwned(scope, kind)))
+    .returning({ id: investments.id });
+  return deleted.length > 0;
+}
