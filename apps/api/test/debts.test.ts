@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { debts } from '../src/db/schema';
-import { insertAuthToken, insertUserWithProfile } from '../src/modules/accounts/accounts.repo';
 import {
+  addOtherPlannersClient,
   call,
   createTestContext,
   createTestOrganization,
@@ -43,24 +43,6 @@ async function listDebts(token: string, query = '') {
   const response = await call(context, 'GET', `/api/debts/${query}`, { token });
   expect(response.statusCode).toBe(200);
   return response.json();
-}
-
-/** Another planner of the organization, with a client of their own (signed in). */
-async function addOtherPlannersClient(target: TestOrganization) {
-  const { db } = context.database;
-  const person = (name: string) => ({
-    organizationId: target.id,
-    email: `${name}@${target.slug}.test`,
-    firstName: name,
-    lastName: 'Teste',
-    phone: '11987654321',
-    cpf: '52998224725',
-    passwordHash: 'not-used',
-    confirmed: true,
-  });
-  const otherPlanner = await insertUserWithProfile(db, person('outro-planejador'), 'planner', null);
-  const row = await insertUserWithProfile(db, person('cliente-do-outro'), 'client', otherPlanner.id);
-  return { row, token: await insertAuthToken(db, row.id, new Date(Date.now() + 60 * 60 * 1000)) };
 }
 
 async function countStored(clientUserId: number): Promise<number> {
@@ -240,7 +222,7 @@ describe('debts (debts/)', () => {
     expect(edited.json().monthly_payment).toBe(40_000);
 
     // Another planner's client, a client without a planner, and another organization's client.
-    const othersClient = await addOtherPlannersClient(target);
+    const othersClient = await addOtherPlannersClient(context, target);
     const othersDebt = await createDebt(othersClient.token);
     const loneDebt = await createDebt(loneClient.token);
     for (const outOfReach of [othersClient.row.id, loneClient.row.id, otherOrganization.client.row.id]) {

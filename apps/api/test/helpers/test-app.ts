@@ -158,6 +158,27 @@ export async function createTestOrganization(context: TestContext, options: { to
   return { id: organization.id, slug, manager, planner, client, loneClient } satisfies TestOrganization;
 }
 
+/**
+ * Another planner of the organization with a client of their own (signed in): a client the
+ * organization's test planner does not advise, for proving a planner reaches their own clients only.
+ */
+export async function addOtherPlannersClient(context: TestContext, target: TestOrganization): Promise<TestUser> {
+  const { db } = context.database;
+  const person = (name: string) => ({
+    organizationId: target.id,
+    email: `${name}@${target.slug}.test`,
+    firstName: name,
+    lastName: 'Teste',
+    phone: '11987654321',
+    cpf: '52998224725',
+    passwordHash: 'not-used',
+    confirmed: true,
+  });
+  const otherPlanner = await insertUserWithProfile(db, person('outro-planejador'), 'planner', null);
+  const row = await insertUserWithProfile(db, person('cliente-do-outro'), 'client', otherPlanner.id);
+  return { row, email: row.email, token: await insertAuthToken(db, row.id, new Date(Date.now() + 60 * 60 * 1000)) };
+}
+
 export interface CallOptions {
   token?: string;
   payload?: unknown;

@@ -1,8 +1,9 @@
 import { DebtSchema } from '@prumo/contract/debts';
-import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
+import { validationMessages } from '@prumo/domain/account/messages';
 import { maximumDebtMonths } from '@prumo/domain/holdings/debt-payoff';
-import { maximumLineCents } from '@prumo/domain/money/cents';
+import { buildCentsSchema } from '@prumo/domain/money/cents-schema';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { buildNameSchema } from '@prumo/domain/records/name-schema';
 import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,20 +17,10 @@ import { changeDebt, createDebt, deleteDebt, interestRateScale, listDebts } from
 const maximumNameLength = 120;
 const maximumInterestPercent = 100;
 
-const NameSchema = z
-  .string({ error: validationMessages.required })
-  .trim()
-  .min(1, validationMessages.required)
-  .max(maximumNameLength, describeLengthLimit(maximumNameLength));
+const NameSchema = buildNameSchema(maximumNameLength);
 
 /** An amount in integer cents, above zero and within the bound of any money line. */
-const CentsSchema = z
-  .number({
-    error: (issue) => (issue.input === undefined ? validationMessages.required : validationMessages.valueInvalid),
-  })
-  .int('Valor inválido: envie centavos inteiros')
-  .positive(validationMessages.valueInvalid)
-  .max(maximumLineCents, 'Valor acima do limite.');
+const CentsSchema = buildCentsSchema({ allowZero: false });
 
 const InstallmentsLeftSchema = z
   .number({ error: validationMessages.numberInvalid })

@@ -1,9 +1,10 @@
 import { InvestmentSchema } from '@prumo/contract/investments';
-import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
+import { validationMessages } from '@prumo/domain/account/messages';
 import { isValidCnpj } from '@prumo/domain/br/cnpj';
 import { keepDigits } from '@prumo/domain/br/digits';
-import { maximumLineCents } from '@prumo/domain/money/cents';
+import { buildCentsSchema } from '@prumo/domain/money/cents-schema';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { buildNameSchema } from '@prumo/domain/records/name-schema';
 import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,20 +28,10 @@ const maximumFunds = 20;
 const maximumCnpbDigits = 20;
 const maximumSusepProcessDigits = 25;
 
-const NameSchema = z
-  .string({ error: validationMessages.required })
-  .trim()
-  .min(1, validationMessages.required)
-  .max(maximumNameLength, describeLengthLimit(maximumNameLength));
+const NameSchema = buildNameSchema(maximumNameLength);
 
 /** An amount in integer cents, zero or more (an emptied investment still counts), within any money line's bound. */
-const CentsSchema = z
-  .number({
-    error: (issue) => (issue.input === undefined ? validationMessages.required : validationMessages.valueInvalid),
-  })
-  .int('Valor inválido: envie centavos inteiros')
-  .min(0, validationMessages.valueInvalid)
-  .max(maximumLineCents, 'Valor acima do limite.');
+const CentsSchema = buildCentsSchema({ allowZero: true });
 
 /**
  * The salary as cents, or as text cleaned to its digits ("R$ 5.432,10" is 543210 cents): the form

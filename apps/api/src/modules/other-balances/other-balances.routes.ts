@@ -1,8 +1,9 @@
 import { OtherBalanceSchema } from '@prumo/contract/other-balances';
-import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
+import { validationMessages } from '@prumo/domain/account/messages';
 import { findTodayInBrazil, parseDay } from '@prumo/domain/br/date';
-import { maximumLineCents } from '@prumo/domain/money/cents';
+import { buildCentsSchema } from '@prumo/domain/money/cents-schema';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { buildNameSchema } from '@prumo/domain/records/name-schema';
 import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,20 +20,10 @@ import {
 
 const maximumNameLength = 120;
 
-const NameSchema = z
-  .string({ error: validationMessages.required })
-  .trim()
-  .min(1, validationMessages.required)
-  .max(maximumNameLength, describeLengthLimit(maximumNameLength));
+const NameSchema = buildNameSchema(maximumNameLength);
 
 /** What the client has, in integer cents: zero is a balance (an emptied FGTS), never below. */
-const BalanceCentsSchema = z
-  .number({
-    error: (issue) => (issue.input === undefined ? validationMessages.required : validationMessages.valueInvalid),
-  })
-  .int('Valor inválido: envie centavos inteiros')
-  .min(0, validationMessages.valueInvalid)
-  .max(maximumLineCents, 'Valor acima do limite.');
+const BalanceCentsSchema = buildCentsSchema({ allowZero: true });
 
 /** A real day "YYYY-MM-DD" of 1900–2100, not after today in Brazil: a value is known, not foreseen. */
 const BalanceDateSchema = z.string({ error: validationMessages.required }).superRefine((value, context) => {

@@ -1,8 +1,9 @@
 import { ReminderSchema, ReminderWithOccurrencesSchema } from '@prumo/contract/reminders';
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { parseDay } from '@prumo/domain/br/date';
-import { maximumLineCents } from '@prumo/domain/money/cents';
+import { buildCentsSchema } from '@prumo/domain/money/cents-schema';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { buildNameSchema } from '@prumo/domain/records/name-schema';
 import { requireSomeField } from '@prumo/domain/records/update-fields';
 import { ReminderPeriodicitySchema } from '@prumo/domain/reminders/reminder-occurrences';
 import type { FastifyInstance } from 'fastify';
@@ -17,11 +18,7 @@ import { changeReminder, createReminder, deleteReminder, listReminders } from '.
 const maximumTitleLength = 120;
 const maximumContentLength = 1000;
 
-const TitleSchema = z
-  .string({ error: validationMessages.required })
-  .trim()
-  .min(1, validationMessages.required)
-  .max(maximumTitleLength, describeLengthLimit(maximumTitleLength));
+const TitleSchema = buildNameSchema(maximumTitleLength);
 
 // Blank content is no content: it is stored as null.
 const ContentSchema = z
@@ -37,12 +34,7 @@ const ReminderDateSchema = z
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDay(value) !== null, validationMessages.dateInvalid);
 
 /** The bill's expected value in cents, when the client knows it. */
-const AmountSchema = z
-  .number({ error: validationMessages.valueInvalid })
-  .int('Valor inválido: envie centavos inteiros')
-  .positive(validationMessages.valueInvalid)
-  .max(maximumLineCents, 'Valor acima do limite.')
-  .nullable();
+const AmountSchema = buildCentsSchema({ allowZero: false }).nullable();
 
 const FlagSchema = z.boolean({ error: validationMessages.valueInvalid });
 
