@@ -87,8 +87,16 @@ export async function insertOtherBalance(db: Transaction, scope: ClientScope, na
   return created;
 }
 
-export async function renameOtherBalance(db: Transaction, balanceId: number, name: string): Promise<void> {
-  await db.update(otherBalances).set({ name }).where(eq(otherBalances.id, balanceId));
+export async function renameOtherBalance(
+  db: Transaction,
+  scope: ClientScope,
+  balanceId: number,
+  name: string,
+): Promise<void> {
+  await db
+    .update(otherBalances)
+    .set({ name })
+    .where(and(eq(otherBalances.id, balanceId), buildClientOwnedWhere(otherBalances, scope)));
 }
 
 /** Records the balance's value on a day; a value already on that day is replaced. */

@@ -94,7 +94,7 @@ export async function changeOtherBalance(
   return deps.db.transaction(async (transaction) => {
     const row = await findOtherBalanceHolding(transaction, scope, balanceId);
     if (!row) failNotFound(otherBalanceMessages.notFound);
-    if (changes.name !== undefined) await renameOtherBalance(transaction, row.id, changes.name);
+    if (changes.name !== undefined) await renameOtherBalance(transaction, scope, row.id, changes.name);
     if (changes.balanceCents !== undefined || changes.date !== undefined) {
       const [latest] = (await findBalancePoints(transaction, scope, [row.id], 1)).get(row.id) ?? [];
       await upsertBalancePoint(transaction, scope, row.id, {
