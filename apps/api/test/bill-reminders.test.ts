@@ -301,6 +301,7 @@ describe('bill reminders (bill-reminder/)', () => {
     ).toBe(404);
     expect(await countStored(client.row.id)).toBe(1);
   });
+
   it('stops at 200 reminders a client, saying so, and stores no more', async () => {
     const target = await createTestOrganization(context);
     const clientUserId = target.client.row.id;

@@ -586,6 +586,19 @@ export const outgoingEmails = pgTable('outgoing_emails', {
   createdAt: createdAt(),
 });
 
+/**
+ * The two columns of a client-owned row: its organization and its client, both removed with them.
+ * Every repository reads such a table through `buildClientOwnedWhere` (lib/scope.ts).
+ */
+const clientOwnedColumns = () => ({
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  clientUserId: integer('client_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
 // ——— Bill reminders ———
 
 export const reminderPeriodicityEnum = pgEnum('reminder_periodicity', ['MONTHLY', 'YEARLY']);
@@ -597,12 +610,7 @@ export const billReminders = pgTable(
   'bill_reminders',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    clientUserId: integer('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...clientOwnedColumns(),
     title: text('title').notNull(),
     content: text('content'),
     reminderDate: date('reminder_date').notNull(),
@@ -626,12 +634,7 @@ export const debts = pgTable(
   'debts',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    clientUserId: integer('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...clientOwnedColumns(),
     name: text('name').notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
     monthlyPaymentCents: bigint('monthly_payment_cents', { mode: 'number' }).notNull(),
@@ -657,12 +660,7 @@ export const otherBalances = pgTable(
   'other_balances',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    clientUserId: integer('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...clientOwnedColumns(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -677,12 +675,7 @@ export const otherBalanceValues = pgTable(
     balanceId: integer('balance_id')
       .notNull()
       .references(() => otherBalances.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    clientUserId: integer('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...clientOwnedColumns(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
     date: date('date').notNull(),
     createdAt: createdAt(),
@@ -717,12 +710,7 @@ export const investments = pgTable(
   'investments',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    clientUserId: integer('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...clientOwnedColumns(),
     kind: investmentKindEnum('kind').notNull(),
     name: text('name').notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),

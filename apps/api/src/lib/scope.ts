@@ -1,8 +1,8 @@
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { profiles, tasks, users } from '../db/schema';
 import type { Caller } from '../plugins/authentication';
 import { failInvalid, failNotAllowed, failNotFound } from './domain-errors';
@@ -162,4 +162,18 @@ export function buildVisibleTasksWhere(scope: Scope): SQL {
 /** Budget plannings the scope may see: the visible tasks of that type, drafts only to advisers. */
 export function buildVisiblePlanningsWhere(scope: Scope): SQL {
   return and(buildVisibleTasksWhere(scope), eq(tasks.type, 'budget-planning')) as SQL;
+}
+
+/**
+ * How many rows of a client-owned table the scope's client has, their user row held until the
+ * transaction ends: two creations at once count in turn, so a per-client cap cannot be passed.
+ */
+export async function countRowsHoldingClient(
+  transaction: Transaction,
+  table: PgTable & ClientOwnedTable,
+  scope: ClientScope,
+): Promise<number> {
+  await transaction.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
+  const [row] = await transaction.select({ total: count() }).from(table).where(buildClientOwnedWhere(table, scope));
+  return row?.total ?? 0;
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { debts, users } from '../../db/schema';
+import { debts } from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 
 export type DebtRow = typeof debts.$inferSelect;
@@ -16,13 +16,6 @@ export interface DebtFields {
 
 export async function findDebts(db: Database, scope: ClientScope): Promise<DebtRow[]> {
   return db.select().from(debts).where(buildClientOwnedWhere(debts, scope)).orderBy(asc(debts.id));
-}
-
-/** How many debts the client has, their user row held so that two creations count in turn. */
-export async function countDebtsHoldingClient(db: Transaction, scope: ClientScope): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
-  const [row] = await db.select({ total: count() }).from(debts).where(buildClientOwnedWhere(debts, scope));
-  return row?.total ?? 0;
 }
 
 export async function insertDebt(db: Transaction, scope: ClientScope, fields: DebtFields): Promise<DebtRow> {

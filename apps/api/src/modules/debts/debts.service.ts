@@ -2,11 +2,11 @@ import type { Debt } from '@prumo/contract/debts';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { findMonthOfDay, shiftMonth } from '@prumo/domain/budget/target-month';
 import { projectDebtPayoff } from '@prumo/domain/holdings/debt-payoff';
+import { debts } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound } from '../../lib/domain-errors';
-import type { ClientScope } from '../../lib/scope';
+import { type ClientScope, countRowsHoldingClient } from '../../lib/scope';
 import {
-  countDebtsHoldingClient,
   type DebtFields,
   type DebtRow,
   deleteDebt as deleteDebtRow,
@@ -66,7 +66,7 @@ export async function listDebts(deps: AppDependencies, scope: ClientScope): Prom
 
 export async function createDebt(deps: AppDependencies, scope: ClientScope, fields: DebtFields): Promise<Debt> {
   const created = await deps.db.transaction(async (transaction) => {
-    if ((await countDebtsHoldingClient(transaction, scope)) >= maximumDebtsPerClient) {
+    if ((await countRowsHoldingClient(transaction, debts, scope)) >= maximumDebtsPerClient) {
       failInvalid(debtMessages.tooMany);
     }
     return insertDebt(transaction, scope, fields);

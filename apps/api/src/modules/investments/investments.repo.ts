@@ -1,7 +1,7 @@
 import type { InvestmentKind } from '@prumo/contract/investments';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { investments, investmentValues, users } from '../../db/schema';
+import { investments, investmentValues } from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 
 export type InvestmentRow = typeof investments.$inferSelect;
@@ -80,13 +80,6 @@ export async function findLatestValues(
     .from(ranked)
     .where(lte(ranked.rank, limit))
     .orderBy(asc(ranked.investmentId), desc(ranked.date));
-}
-
-/** How many investments the client has, their user row held so that two creations count in turn. */
-export async function countInvestmentsHoldingClient(db: Transaction, scope: ClientScope): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
-  const [row] = await db.select({ total: count() }).from(investments).where(buildClientOwnedWhere(investments, scope));
-  return row?.total ?? 0;
 }
 
 export async function insertInvestment(

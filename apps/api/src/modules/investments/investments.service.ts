@@ -6,11 +6,11 @@ import {
 } from '@prumo/contract/investments';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { z } from 'zod';
+import { investments } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound, failOnFields } from '../../lib/domain-errors';
-import type { ClientScope } from '../../lib/scope';
+import { type ClientScope, countRowsHoldingClient } from '../../lib/scope';
 import {
-  countInvestmentsHoldingClient,
   deleteInvestment as deleteInvestmentRow,
   findInvestment,
   findInvestments,
@@ -131,7 +131,7 @@ export async function createInvestment(
   fields: InvestmentFields,
 ): Promise<Investment> {
   const created = await deps.db.transaction(async (transaction) => {
-    if ((await countInvestmentsHoldingClient(transaction, scope)) >= maximumInvestmentsPerClient) {
+    if ((await countRowsHoldingClient(transaction, investments, scope)) >= maximumInvestmentsPerClient) {
       failInvalid(investmentMessages.tooMany);
     }
     const row = await insertInvestment(transaction, scope, kind, fields);

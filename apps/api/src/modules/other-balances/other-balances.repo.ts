@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { otherBalances, otherBalanceValues, users } from '../../db/schema';
+import { otherBalances, otherBalanceValues } from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 
 export type OtherBalanceRow = typeof otherBalances.$inferSelect;
@@ -66,16 +66,6 @@ export async function findBalancePoints(
     points.set(row.balanceId, list);
   }
   return points;
-}
-
-/** How many balances the client has, their user row held so that two creations count in turn. */
-export async function countOtherBalancesHoldingClient(db: Transaction, scope: ClientScope): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
-  const [row] = await db
-    .select({ total: count() })
-    .from(otherBalances)
-    .where(buildClientOwnedWhere(otherBalances, scope));
-  return row?.total ?? 0;
 }
 
 export async function insertOtherBalance(db: Transaction, scope: ClientScope, name: string): Promise<OtherBalanceRow> {

@@ -1,12 +1,12 @@
 import type { OtherBalance } from '@prumo/contract/other-balances';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import type { Transaction } from '../../db/database';
+import { otherBalances } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound } from '../../lib/domain-errors';
-import type { ClientScope } from '../../lib/scope';
+import { type ClientScope, countRowsHoldingClient } from '../../lib/scope';
 import {
   type BalancePoint,
-  countOtherBalancesHoldingClient,
   deleteOtherBalance as deleteOtherBalanceRow,
   findBalancePoints,
   findOtherBalanceHolding,
@@ -72,7 +72,7 @@ export async function createOtherBalance(
   fields: NewOtherBalance,
 ): Promise<OtherBalance> {
   return deps.db.transaction(async (transaction) => {
-    if ((await countOtherBalancesHoldingClient(transaction, scope)) >= maximumOtherBalancesPerClient) {
+    if ((await countRowsHoldingClient(transaction, otherBalances, scope)) >= maximumOtherBalancesPerClient) {
       failInvalid(otherBalanceMessages.tooMany);
     }
     const created = await insertOtherBalance(transaction, scope, fields.name);

@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { billReminders, users } from '../../db/schema';
+import { billReminders } from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 
 export type BillReminderRow = typeof billReminders.$inferSelect;
@@ -22,16 +22,6 @@ export async function findBillReminders(db: Database, scope: ClientScope): Promi
     .from(billReminders)
     .where(buildClientOwnedWhere(billReminders, scope))
     .orderBy(asc(billReminders.reminderDate), asc(billReminders.id));
-}
-
-/** How many reminders the client has, their user row held so that two creations count in turn. */
-export async function countRemindersHoldingClient(db: Transaction, scope: ClientScope): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
-  const [row] = await db
-    .select({ total: count() })
-    .from(billReminders)
-    .where(buildClientOwnedWhere(billReminders, scope));
-  return row?.total ?? 0;
 }
 
 export async function insertBillReminder(

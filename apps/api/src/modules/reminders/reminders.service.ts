@@ -1,13 +1,13 @@
 import type { Reminder, ReminderWithOccurrences } from '@prumo/contract/reminders';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { findNextOccurrence, listReminderOccurrences } from '@prumo/domain/reminders/reminder-occurrences';
+import { billReminders } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound } from '../../lib/domain-errors';
-import type { ClientScope } from '../../lib/scope';
+import { type ClientScope, countRowsHoldingClient } from '../../lib/scope';
 import {
   type BillReminderFields,
   type BillReminderRow,
-  countRemindersHoldingClient,
   deleteBillReminder,
   findBillReminders,
   insertBillReminder,
@@ -51,7 +51,7 @@ export async function createReminder(
   fields: BillReminderFields,
 ): Promise<Reminder> {
   const created = await deps.db.transaction(async (transaction) => {
-    if ((await countRemindersHoldingClient(transaction, scope)) >= maximumRemindersPerClient) {
+    if ((await countRowsHoldingClient(transaction, billReminders, scope)) >= maximumRemindersPerClient) {
       failInvalid(reminderMessages.tooMany);
     }
     return insertBillReminder(transaction, scope, fields);
