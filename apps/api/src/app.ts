@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/index';
 import { registerImportRoutes } from './modules/imports/index';
 import { registerInvestmentRoutes } from './modules/investments/index';
 import { registerInvitationRoutes } from './modules/invitations/index';
+import { registerMyAssetsRoutes } from './modules/my-assets/index';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/index';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerFutureFlowRoutes(app, moduleDeps);
   registerReminderRoutes(app, moduleDeps);
   registerDebtRoutes(app, moduleDeps);
+  registerMyAssetsRoutes(app, moduleDeps);
   registerOtherBalanceRoutes(app, moduleDeps);
   registerInvestmentRoutes(app, moduleDeps);
 

@@ -223,6 +223,8 @@ export const origins = pgTable(
     balanceDate: date('balance_date'),
     dueDay: smallint('due_day'),
     closingDay: smallint('closing_day'),
+    /** A card's credit limit in cents, when the client tells it. */
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
     /**
      * When the pendency of an account a file created (its balance, a card's days) was completed.
      * Kept on the account, not on each file that lists it, so completing it once settles it everywhere.
@@ -747,4 +749,35 @@ export const investmentValues = pgTable(
     grossBalanceCents: bigint('gross_balance_cents', { mode: 'number' }),
   },
   (table) => [unique('investment_values_investment_date_unique').on(table.investmentId, table.date)],
+);
+
+// ——— Card bills ———
+
+/**
+ * A credit card's bill (fatura), one per card and due date (ADR 25). Its lines are the card's lines
+ * whose cash date is the bill's due date; the row keeps what the lines cannot say: the closing date,
+ * the amount when the client corrects it, and the payment that settled it.
+ */
+export const cardBills = pgTable(
+  'card_bills',
+  {
+    id: serial('id').primaryKey(),
+    ...clientOwnedColumns(),
+    originId: integer('origin_id')
+      .notNull()
+      .references(() => origins.id, { onDelete: 'cascade' }),
+    closingDate: date('closing_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    correctedAmountCents: bigint('corrected_amount_cents', { mode: 'number' }),
+    paidOn: date('paid_on'),
+    /** The checking-account line that paid it, when one was matched (a line has no foreign key: see transactions). */
+    paymentTransactionId: bigint('payment_transaction_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('card_bills_origin_due_date_unique').on(table.originId, table.dueDate),
+    index('card_bills_client_index').on(table.clientUserId),
+    check('card_bills_dates_check', sql`closing_date < due_date`),
+    check('card_bills_corrected_amount_check', sql`corrected_amount_cents >= 0`),
+  ],
 );

@@ -44,7 +44,7 @@ export async function upsertOrigin(
   scope: ClientScope,
   identity: OriginIdentity,
   balance: { amountCents: number; date: string | null } | null,
-): Promise<{ id: number; created: boolean }> {
+): Promise<{ id: number; created: boolean; cardDays: { closingDay: number; dueDay: number } | null }> {
   const [inserted] = await db
     .insert(origins)
     .values({
@@ -57,12 +57,17 @@ export async function upsertOrigin(
     .onConflictDoNothing()
     .returning({ id: origins.id });
   // A new account is this transaction's own until it ends: an import into it elsewhere waits on the insert.
-  if (inserted) return { id: inserted.id, created: true };
+  if (inserted) return { id: inserted.id, created: true, cardDays: null };
   // Held until the transaction ends, so two imports into one account (in any process) take turns:
   // what one finds already imported is still all there is when it writes. Key-share locks (lines of
   // the account being written elsewhere) are not held up.
   const [existing] = await db
-    .select({ id: origins.id, balanceDate: origins.balanceDate })
+    .select({
+      id: origins.id,
+      balanceDate: origins.balanceDate,
+      closingDay: origins.closingDay,
+      dueDay: origins.dueDay,
+    })
     .from(origins)
     .where(
       and(
@@ -82,7 +87,10 @@ export async function upsertOrigin(
       .set({ balanceCents: balance.amountCents, balanceDate: balance.date })
       .where(eq(origins.id, existing.id));
   }
-  return { id: existing.id, created: false };
+  const { closingDay, dueDay } = existing;
+  const cardDays =
+    identity.kind === 'credit_card' && closingDay !== null && dueDay !== null ? { closingDay, dueDay } : null;
+  return { id: existing.id, created: false, cardDays };
 }
 
 export interface NewTransactionRow {

@@ -6,6 +6,7 @@ import type { OriginKind } from '@prumo/contract/origins';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
 import { formatBrazilianDate } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { computeBillDueDate } from '@prumo/domain/holdings/card-bills';
 import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
 import { StatementReadError, statementReadMessages } from '@prumo/statement-readers/statement-read-error';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
@@ -279,13 +280,15 @@ async function importOneFile(
       if (origin.created) pendencies += 1;
       const buildIdentityKey = createIdentityKeyBuilder();
       const firstIndex = lineIndex;
+      const { cardDays } = origin;
       const buildRow = (line: StatementTransaction, offset: number): NewTransactionRow => {
         const index = firstIndex + offset;
         const suggestion = suggestions[index] ?? null;
         return {
           originId: origin.id,
           date: line.date,
-          cashDate: line.date,
+          // A card purchase weighs on the cash flow when its bill is due.
+          cashDate: cardDays ? computeBillDueDate(line.date, cardDays.closingDay, cardDays.dueDay) : line.date,
           amountCents: line.amountCents,
           name: line.description,
           merchantKey: lines[index]?.merchantKey ?? '',

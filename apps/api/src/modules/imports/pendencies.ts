@@ -1,11 +1,13 @@
 import type { Pendency } from '@prumo/contract/imports';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
-import { and, eq, sql } from 'drizzle-orm';
+import { DayOfMonthSchema } from '@prumo/domain/records/day-of-month-schema';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { origins, transactions } from '../../db/schema';
+import { origins } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
+import { assignCardLinesToBills } from '../my-assets/index';
 import { describeOrigin } from '../origins/index';
 import { clearSettledReadStatus, findPendingFileOrigins, markPendencyCompleted } from './imports.repo';
 import { readStatementAccountKind } from './imports.service';
@@ -42,27 +44,6 @@ export async function listPendencies(deps: AppDependencies, scope: ClientScope):
   }));
 }
 
-const dayOfMonthMessage = 'Informe um dia entre 1 e 31.';
-
-/**
- * A day of the month: a whole number from 1 to 31, as a number or as its digits (a form's text).
- * Nothing else is turned into a day (`true`, `[5]`, `''` and `null` are not 1, 5 or 0): a wrong day is
- * refused with the field's message, never clamped or guessed.
- */
-const dayOfMonth = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,2}$/, dayOfMonthMessage),
-    ],
-    { error: dayOfMonthMessage },
-  )
-  .transform(Number)
-  .pipe(z.number().int(dayOfMonthMessage).min(1, dayOfMonthMessage).max(31, dayOfMonthMessage));
-
 export const CompletePendencySchema = z.object({
   /** Balance in integer cents (money on the wire is always cents). */
   balance: z.coerce
@@ -71,25 +52,12 @@ export const CompletePendencySchema = z.object({
     .refine(Number.isSafeInteger, 'Valor inválido')
     .optional(),
   /** The card bill's due day of the month. */
-  dueDate: dayOfMonth.optional(),
-  closeDay: dayOfMonth.optional(),
+  dueDate: DayOfMonthSchema.optional(),
+  closeDay: DayOfMonthSchema.optional(),
   /** Which of the file's pending accounts (pendency/'s `originId`); required when it has several. */
   originId: DatabaseIdTextSchema.optional(),
 });
 export type CompletePendency = z.infer<typeof CompletePendencySchema>;
-
-/** The first due date on or after the purchase that falls after the closing day. */
-export function computeBillDueDate(purchaseDate: string, closingDay: number, dueDay: number): string {
-  const [year, month, day] = purchaseDate.split('-').map(Number) as [number, number, number];
-  // Purchases after the closing day go to the next bill.
-  let billMonth = day > closingDay ? month + 1 : month;
-  // The due day comes after the closing day; when it is smaller, it falls in the following month.
-  if (dueDay <= closingDay) billMonth += 1;
-  const due = new Date(Date.UTC(year, billMonth - 1, 1));
-  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
-  due.setUTCDate(Math.min(dueDay, lastDay));
-  return due.toISOString().slice(0, 10);
-}
 
 function choosePendingAccount<Pending extends { originId: number }>(
   pending: Pending[],
@@ -128,16 +96,12 @@ export async function completePendency(
         .set({ dueDay: input.dueDate, closingDay: input.closeDay })
         .where(eq(origins.id, origin.originId));
       // Card purchases weigh on the cash flow when their bill is paid.
-      const purchaseDays = await transaction
-        .selectDistinct({ date: transactions.date })
-        .from(transactions)
-        .where(eq(transactions.originId, origin.originId));
-      for (const { date } of purchaseDays) {
-        await transaction
-          .update(transactions)
-          .set({ cashDate: computeBillDueDate(date, input.closeDay, input.dueDate) })
-          .where(and(eq(transactions.originId, origin.originId), eq(transactions.date, date)));
-      }
+      await assignCardLinesToBills(
+        transaction,
+        origin.originId,
+        { closingDay: input.closeDay, dueDay: input.dueDate },
+        null,
+      );
     } else {
       if (input.balance === undefined) failInvalid(pendencyMessages.balanceRequired);
       await transaction
