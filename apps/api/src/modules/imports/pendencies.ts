@@ -1,5 +1,6 @@
 import type { Pendency } from '@prumo/contract/imports';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { computeBillDueDate } from '@prumo/domain/statements/card-bill-due-date';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { origins, transactions } from '../../db/schema';
@@ -77,19 +78,6 @@ export const CompletePendencySchema = z.object({
   originId: DatabaseIdTextSchema.optional(),
 });
 export type CompletePendency = z.infer<typeof CompletePendencySchema>;
-
-/** The first due date on or after the purchase that falls after the closing day. */
-export function computeBillDueDate(purchaseDate: string, closingDay: number, dueDay: number): string {
-  const [year, month, day] = purchaseDate.split('-').map(Number) as [number, number, number];
-  // Purchases after the closing day go to the next bill.
-  let billMonth = day > closingDay ? month + 1 : month;
-  // The due day comes after the closing day; when it is smaller, it falls in the following month.
-  if (dueDay <= closingDay) billMonth += 1;
-  const due = new Date(Date.UTC(year, billMonth - 1, 1));
-  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
-  due.setUTCDate(Math.min(dueDay, lastDay));
-  return due.toISOString().slice(0, 10);
-}
 
 function choosePendingAccount<Pending extends { originId: number }>(
   pending: Pending[],
