@@ -475,3 +475,83 @@ describe('changing a card and a bill (credit-card/edit/, bill/edit/)', () => {
     expect(planner.statusCode).toBe(200);
   });
 });
+
+describe('net worth (my-assets/net-worth/)', () => {
+  it('adds accounts, investments and other balances, less debts and card bills, now and month by month', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    // Checking: R$ 1.200,00 at the end of September, R$ 1.000,00 (stated) at the end of October, R$ 900,00 today.
+    await upload(
+      token,
+      'conta.ofx',
+      buildOfx(
+        'bank',
+        '33333-3',
+        [
+          { date: '2026-09-10', amount: '500.00', memo: 'SALARIO' },
+          { date: '2026-10-10', amount: '-200.00', memo: 'ALUGUEL' },
+          { date: '2026-11-05', amount: '-100.00', memo: 'MERCADO' },
+        ],
+        { amount: '1000.00', date: '2026-10-31' },
+      ),
+    );
+    // The card owes September's bill (R$ 389,90), October's (R$ 169,90) and the open one (R$ 80,00).
+    await createCardWithBills(target);
+    const created = [
+      await call(context, 'POST', '/api/investments/fixed-income/create/', {
+        token,
+        payload: { name: 'CDB', balance: 500_000 },
+      }),
+      await call(context, 'POST', '/api/balance/create/', {
+        token,
+        payload: { name: 'Carro', balance: 3_000_000, date: '2026-09-15' },
+      }),
+      await call(context, 'POST', '/api/debts/create/', {
+        token,
+        payload: { name: 'Empréstimo', balance: 200_000, monthly_payment: 10_000, interest_rate: 1.5 },
+      }),
+    ];
+    expect(created.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+
+    const netWorth = await get(token, '/api/my-assets/net-worth/');
+    expect(netWorth.date).toBe('2026-11-15');
+    expect(netWorth.current).toEqual({
+      accounts: 90_000,
+      investments: 500_000,
+      other_balances: 3_000_000,
+      debts: 200_000,
+      card_bills: 63_980,
+      net_worth: 90_000 + 500_000 + 3_000_000 - 200_000 - 63_980,
+    });
+    expect(netWorth.months).toHaveLength(12);
+    expect(netWorth.months[0]).toMatchObject({ month: '2025-12', date: '2025-12-31', accounts: 0, card_bills: 0 });
+    const byMonth = Object.fromEntries(netWorth.months.map((month: { month: string }) => [month.month, month]));
+    expect(byMonth['2026-09']).toEqual({
+      month: '2026-09',
+      date: '2026-09-30',
+      accounts: 120_000,
+      investments: 0,
+      other_balances: 3_000_000,
+      debts: 200_000,
+      // The bill closing on 03/10 was open.
+      card_bills: 38_990,
+      net_worth: 120_000 + 3_000_000 - 200_000 - 38_990,
+    });
+    expect(byMonth['2026-10']).toMatchObject({ accounts: 100_000, card_bills: 38_990 + 16_990 });
+    expect(byMonth['2026-11']).toEqual({ month: '2026-11', date: '2026-11-15', ...netWorth.current });
+
+    // The same account balance the accounts list shows.
+    const accounts = await listAccounts(token);
+    const checking = accounts.find((account: { kind: string }) => account.kind === 'bank_account');
+    expect(checking.balance).toBe(netWorth.current.accounts);
+
+    const foreign = await call(context, 'GET', `/api/my-assets/net-worth/?clientId=${target.client.row.id}`, {
+      token: otherOrganization.manager.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const planner = await call(context, 'GET', `/api/my-assets/net-worth/?clientId=${target.client.row.id}`, {
+      token: target.planner.token,
+    });
+    expect(planner.json()).toEqual(netWorth);
+  });
+});
