@@ -293,6 +293,21 @@ function sumCardOwed(bills: readonly CardBill[]): number {
     .reduce((total, bill) => total + bill.amount, 0);
 }
 
+/** Every card's bills still to pay (closed and open, not paid, with something to pay), soonest due first. */
+export async function listCardBillsToPay(deps: AppDependencies, scope: ClientScope) {
+  const cards = (await findClientOrigins(deps.db, scope)).filter(
+    (origin) => origin.kind === 'credit_card' && !origin.ignored,
+  );
+  const views = await readCardsBills(deps, scope, cards, findToday());
+  return views
+    .flatMap((view) =>
+      view.bills
+        .filter((bill) => (bill.state === 'open' || bill.state === 'closed') && bill.amount > 0)
+        .map((bill) => ({ ...bill, card_name: describeOrigin(view.card) })),
+    )
+    .sort((a, b) => a.due_date.localeCompare(b.due_date));
+}
+
 // ——— Accounts ———
 
 async function readAccountHistories(
