@@ -211,7 +211,12 @@ describe('the months of the future flow', () => {
       plannedFrom: { budget: october.budget, month: '2026-10-01', date: '10/2026' },
       carried: false,
       // No reminder nor debt of the client; and a past month shows none (ADR 24).
-      expected: { reminders: { total: 0, items: [] }, debts: { total: 0, items: [] }, total: 0 },
+      expected: {
+        reminders: { total: 0, items: [] },
+        debts: { total: 0, items: [] },
+        instalments: { total: 0, items: [] },
+        total: 0,
+      },
     });
     const summary = (
       await call(context, 'GET', '/api/cash-flow/summary/?start=2026-10-01&end=2026-10-31', { token })
@@ -855,16 +860,19 @@ describe('bill reminders and debts in the months ahead', () => {
     expect(byDate.get('09/2026')?.expected).toEqual({
       reminders: { total: 0, items: [] },
       debts: { total: 0, items: [] },
+      instalments: { total: 0, items: [] },
       total: 0,
     });
     expect(byDate.get('11/2026')?.expected).toEqual({
       reminders: { total: 150_000, items: [{ id: rent, name: 'Aluguel', date: '2026-11-10', amount: 150_000 }] },
       debts: { total: 0, items: [] },
+      instalments: { total: 0, items: [] },
       total: 150_000,
     });
     expect(byDate.get('02/2027')?.expected).toEqual({
       reminders: { total: 150_000, items: [{ id: rent, name: 'Aluguel', date: '2027-02-10', amount: 150_000 }] },
       debts: { total: 30_000, items: [{ id: loan, name: 'Empréstimo', amount: 30_000, lastPayment: true }] },
+      instalments: { total: 0, items: [] },
       total: 180_000,
     });
     const projected = months.filter((month) => month.month >= '2026-11-01');

@@ -269,6 +269,28 @@ describe('credit-card bills (credit-card-details/, card-statment-details/)', () 
     expect(stored.find((line) => line.name === 'FARMACIA')?.cashDate).toBe('2026-12-10');
   });
 
+  it('shows the instalments to come in Fluxo futuro, on their bills’ months, beside the plan', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    await createCardWithBills(target);
+    const flow = await get(token, '/api/future-flow/?startDate=2026-11&endDate=2027-02');
+    const instalmentsOf = (month: string) =>
+      flow.results.find((result: { month: string }) => result.month === month).expected.instalments;
+    expect(instalmentsOf('2026-11-01')).toEqual({ total: 0, items: [] });
+    expect(instalmentsOf('2026-12-01')).toEqual({
+      total: 15_000,
+      items: [{ name: 'MAGAZINE LUIZA 3/4', date: '2026-12-10', amount: 15_000 }],
+    });
+    expect(instalmentsOf('2027-01-01').items.map((item: { name: string }) => item.name)).toEqual([
+      'MAGAZINE LUIZA 4/4',
+    ]);
+    expect(instalmentsOf('2027-02-01').total).toBe(0);
+    // Shown, not planned: the plan's figures stay the plan's.
+    const december = flow.results.find((result: { month: string }) => result.month === '2026-12-01');
+    expect(december.planned.expense).toBe(0);
+    expect(december.expected.total).toBe(15_000);
+  });
+
   it('matches a payment from the checking account to its bill: paid, and the line becomes an own transfer', async () => {
     const target = await createTestOrganization(context);
     const token = target.client.token;

@@ -40,14 +40,23 @@ export const DebtPaymentDueSchema = z.object({
 });
 export type DebtPaymentDue = z.infer<typeof DebtPaymentDueSchema>;
 
+/** A card purchase's instalment still to come ("LOJA 3/6"), on the bill due `date`. */
+export const InstalmentDueSchema = z.object({
+  name: z.string(),
+  date: z.string(),
+  amount: z.number().int(),
+});
+export type InstalmentDue = z.infer<typeof InstalmentDueSchema>;
+
 /**
- * What is due in the month ("Lembretes de contas", "Dívidas"): shown beside the plan, never added
- * to `planned` nor to the balance series (ADR 24). Empty before the current month.
+ * What is due in the month ("Lembretes de contas", "Dívidas", "Parcelas do cartão"): shown beside
+ * the plan, never added to `planned` nor to the balance series (ADR 24). Empty before the current month.
  */
 export const ExpectedPaymentsSchema = z.object({
   reminders: z.object({ total: z.number().int(), items: z.array(ReminderDueSchema) }),
   debts: z.object({ total: z.number().int(), items: z.array(DebtPaymentDueSchema) }),
-  /** Reminders and debts together, in cents. */
+  instalments: z.object({ total: z.number().int(), items: z.array(InstalmentDueSchema) }),
+  /** Reminders, debts and instalments together, in cents. */
   total: z.number().int(),
 });
 export type ExpectedPayments = z.infer<typeof ExpectedPaymentsSchema>;

@@ -4,8 +4,8 @@ import { listReminderOccurrences, type ReminderPeriodicity } from '../reminders/
 
 /**
  * What the client already knows is due in the months ahead, beside the plan (ADR 24): each
- * occurrence of a bill reminder shown in the future flow that has an amount, and each debt's payment
- * until its payoff. They are shown, never added to the planned or projected money: neither says
+ * occurrence of a bill reminder shown in the future flow that has an amount, each debt's payment
+ * until its payoff, and the card instalments still to come on each bill (ADR 25). They are shown, never added to the planned or projected money: neither says
  * its category, so nothing tells which planned line already foresees it.
  */
 
@@ -44,15 +44,26 @@ export interface DebtPaymentDue {
   lastPayment: boolean;
 }
 
+/** An instalment of a card purchase still to come, on the bill due that day (never a stored line). */
+export interface InstalmentDue {
+  name: string;
+  /** The bill's due day. */
+  date: string;
+  /** Positive: what the instalment adds to the bill. */
+  amountCents: number;
+}
+
 export interface MonthExpectedPayments {
   reminders: ReminderDue[];
   debts: DebtPaymentDue[];
+  instalments: InstalmentDue[];
   remindersCents: number;
   debtsCents: number;
+  instalmentsCents: number;
 }
 
 function buildEmptyMonth(): MonthExpectedPayments {
-  return { reminders: [], debts: [], remindersCents: 0, debtsCents: 0 };
+  return { reminders: [], debts: [], instalments: [], remindersCents: 0, debtsCents: 0, instalmentsCents: 0 };
 }
 
 /**
@@ -66,6 +77,8 @@ export function listExpectedPayments(input: {
   currentMonth: string;
   reminders: readonly ReminderToShow[];
   debts: readonly DebtToShow[];
+  /** Card instalments still to come (`projectInstalments`), each on its bill's due day. */
+  instalments?: readonly InstalmentDue[];
 }): Map<string, MonthExpectedPayments> {
   const byMonth = new Map<string, MonthExpectedPayments>(input.months.map((month) => [month, buildEmptyMonth()]));
   const monthAhead = (month: string) => (month >= input.currentMonth ? byMonth.get(month) : undefined);
@@ -99,6 +112,12 @@ export function listExpectedPayments(input: {
       });
       month.debtsCents += payment.amountCents;
     }
+  }
+  for (const instalment of input.instalments ?? []) {
+    const month = monthAhead(findMonthOfDay(instalment.date));
+    if (!month) continue;
+    month.instalments.push(instalment);
+    month.instalmentsCents += instalment.amountCents;
   }
   for (const month of byMonth.values()) month.reminders.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   return byMonth;

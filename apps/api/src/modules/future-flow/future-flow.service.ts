@@ -50,6 +50,7 @@ import {
   sumBalanceMovesAround,
   sumByMonthAndCategory,
 } from '../cash-flow/index';
+import { listProjectedInstalments } from '../my-assets/index';
 import {
   deleteBudgetItemOfLine,
   findKnownBalances,
@@ -78,8 +79,10 @@ function presentAmounts(amounts: FlowAmounts): FlowAmountsView {
 function presentExpected(expected: MonthExpectedPayments | undefined): FutureFlowMonthView['expected'] {
   const reminders = expected?.reminders ?? [];
   const debts = expected?.debts ?? [];
+  const instalments = expected?.instalments ?? [];
   const remindersCents = expected?.remindersCents ?? 0;
   const debtsCents = expected?.debtsCents ?? 0;
+  const instalmentsCents = expected?.instalmentsCents ?? 0;
   return {
     reminders: {
       total: remindersCents,
@@ -94,7 +97,11 @@ function presentExpected(expected: MonthExpectedPayments | undefined): FutureFlo
         lastPayment: due.lastPayment,
       })),
     },
-    total: remindersCents + debtsCents,
+    instalments: {
+      total: instalmentsCents,
+      items: instalments.map((due) => ({ name: due.name, date: due.date, amount: due.amountCents })),
+    },
+    total: remindersCents + debtsCents + instalmentsCents,
   };
 }
 
@@ -159,7 +166,7 @@ export async function listFutureFlowMonths(
 ): Promise<FutureFlowMonths> {
   const period = toPeriod(range.startMonth, range.endMonth);
   const versions = await findClientVersions(deps.db, scope.clientUserId);
-  const [actualSums, monthBudgets, monthTasks, ideal, toShow] = await Promise.all([
+  const [actualSums, monthBudgets, monthTasks, ideal, toShow, instalments] = await Promise.all([
     reuseAtVersion(deps.db, describeClientQuery('future-flow-months', scope, [period]), versions.cashFlow, () =>
       sumByMonthAndCategory(deps.db, scope, period),
     ),
@@ -177,9 +184,19 @@ export async function listFutureFlowMonths(
         )
       : Promise.resolve(undefined),
     findRemindersAndDebtsToShow(deps.db, scope),
+    listProjectedInstalments(deps, scope),
   ]);
   const monthList = listMonths(range.startMonth, range.endMonth);
-  const expected = listExpectedPayments({ months: monthList, currentMonth: range.currentMonth, ...toShow });
+  const expected = listExpectedPayments({
+    months: monthList,
+    currentMonth: range.currentMonth,
+    ...toShow,
+    instalments: instalments.map((instalment) => ({
+      name: instalment.name,
+      date: instalment.billDueDate,
+      amountCents: -instalment.amountCents,
+    })),
+  });
   const months = buildFutureFlowMonths({
     months: monthList,
     actualSums,

@@ -308,6 +308,19 @@ export async function listCardBillsToPay(deps: AppDependencies, scope: ClientSco
     .sort((a, b) => a.due_date.localeCompare(b.due_date));
 }
 
+/** Every card's instalments still to come, each on its bill (the future flow shows them). */
+export async function listProjectedInstalments(
+  deps: AppDependencies,
+  scope: ClientScope,
+): Promise<ProjectedInstalment[]> {
+  const cards = (await findClientOrigins(deps.db, scope)).filter(
+    (origin) => origin.kind === 'credit_card' && !origin.ignored,
+  );
+  if (cards.length === 0) return [];
+  const facts = await readCardLineFacts(deps.db, scope, cards);
+  return [...facts.values()].flatMap((cardFacts) => cardFacts.projected);
+}
+
 // ——— Accounts ———
 
 async function readAccountHistories(

@@ -29,8 +29,8 @@ function DueGroup({ title, total, lines }: { title: string; total: number; lines
 }
 
 /**
- * What is due in a month: the bill reminders' occurrences and the debts' payments. Shown beside the
- * plan, never added to it nor to the balances (ADR 24).
+ * What is due in a month: the bill reminders' occurrences, the debts' payments and the card
+ * instalments still to come. Shown beside the plan, never added to it nor to the balances (ADR 24).
  */
 export function ExpectedPaymentsCell({ expected }: { expected: ExpectedPayments }) {
   if (expected.total === 0) {
@@ -40,7 +40,7 @@ export function ExpectedPaymentsCell({ expected }: { expected: ExpectedPayments 
       </Text>
     );
   }
-  const { reminders, debts } = expected;
+  const { reminders, debts, instalments } = expected;
   return (
     <Stack gap={4}>
       {reminders.items.length > 0 ? (
@@ -60,6 +60,16 @@ export function ExpectedPaymentsCell({ expected }: { expected: ExpectedPayments 
           lines={debts.items.map((due) => ({
             key: String(due.id),
             text: `${due.name} · ${formatCents(due.amount)}${due.lastPayment ? ' (última parcela)' : ''}`,
+          }))}
+        />
+      ) : null}
+      {instalments.items.length > 0 ? (
+        <DueGroup
+          title="Parcelas do cartão"
+          total={instalments.total}
+          lines={instalments.items.map((due, index) => ({
+            key: `${due.name}-${due.date}-${index}`,
+            text: `${due.name} · fatura de ${formatBrazilianDate(due.date).slice(0, 5)} · ${formatCents(due.amount)}`,
           }))}
         />
       ) : null}
