@@ -1,2 +1,6 @@
-/** The future-flow module's public face: its routes (the months, their chart, a month's plan). */
+/**
+ * The future-flow module's public face: its routes (the months, their chart, a month's plan) and
+ * the months' actual and planned figures other screens show beside it (Meu desempenho).
+ */
 export { registerFutureFlowRoutes } from './future-flow.routes';
+export { findMonthFigures } from './future-flow.service';
