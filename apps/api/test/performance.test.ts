@@ -193,14 +193,17 @@ describe('Meu desempenho (my-performance/)', () => {
     expect(performance.investments).toEqual({
       method: 'dietz_simples',
       explanation: expect.stringContaining('ganho = saldo final − saldo inicial − aportes líquidos'),
+      measuredFrom: '2026-06',
       initialBalance: 1_000_000,
       finalBalance: 1_250_000,
       netContributions: 200_000,
       gain: 50_000,
       rate: 0.0455,
       investments: 1,
-      recordedInside: 0,
     });
+    // From April, the CDB first recorded on 20 May: measured from June, holding what it had.
+    const fromApril = await get(token, '/api/my-performance/?start=2026-04&end=2026-11');
+    expect(fromApril.investments).toMatchObject({ measuredFrom: '2026-06', gain: 50_000, rate: 0.0455 });
     const netWorth = await get(token, '/api/my-assets/net-worth/');
     const byMonth = new Map(netWorth.months.map((month: { month: string; net_worth: number }) => [month.month, month]));
     expect(performance.netWorth).toEqual({
@@ -214,10 +217,15 @@ describe('Meu desempenho (my-performance/)', () => {
     });
     expect(performance.netWorth.to.amount - performance.netWorth.from.amount).toBe(performance.netWorth.change);
     expect(performance.months[5].netWorth).toBe(netWorth.current.net_worth);
-    // A past period: before the CDB's first point nothing was invested, and it was registered inside.
+    // Recorded in the period's last month: nothing measured yet, rather than its balance read as gain.
     const past = await get(token, '/api/my-performance/?start=2026-01&end=2026-05');
-    expect(past.investments).toMatchObject({ initialBalance: 1_000_000, finalBalance: 1_000_000, gain: 0, rate: 0 });
-    expect(past.investments.recordedInside).toBe(1);
+    expect(past.investments).toMatchObject({
+      measuredFrom: null,
+      initialBalance: 1_000_000,
+      finalBalance: 1_000_000,
+      gain: 0,
+      rate: null,
+    });
   });
 
   it('defaults to the last twelve months and refuses bad or reversed months in Portuguese', async () => {

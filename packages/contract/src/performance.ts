@@ -78,17 +78,21 @@ export const InvestmentReturnSchema = z.object({
   method: z.literal(investmentReturnMethod),
   /** How it is computed, in words the screen shows. */
   explanation: z.string(),
+  /**
+   * The first month measured ("YYYY-MM"): the period's first, or the month after the latest
+   * investment first recorded inside the period; null when that is past the period's end.
+   */
+  measuredFrom: z.string().nullable(),
+  /** At the end of the month before `measuredFrom` (today's balances when nothing is measured). */
   initialBalance: z.number().int(),
   finalBalance: z.number().int(),
-  /** Put in less taken out, through the cash flow (lines of investment categories). */
+  /** Put in less taken out from `measuredFrom` on, through the cash flow (lines of investment categories). */
   netContributions: z.number().int(),
   gain: z.number().int(),
-  /** Gain ÷ (initial balance + half the net contributions); null when nothing was at work. */
+  /** Gain ÷ (initial balance + half the net contributions); null when nothing was at work or measured. */
   rate: RateSchema,
   /** Investments with a balance known by the period's end. */
   investments: z.number().int(),
-  /** Of those, the ones first recorded inside the period: their initial balance is their first one. */
-  recordedInside: z.number().int(),
 });
 export type InvestmentReturn = z.infer<typeof InvestmentReturnSchema>;
 

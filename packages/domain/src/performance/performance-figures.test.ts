@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeDietzReturn,
   computeSavingsRate,
-  findPeriodBalances,
+  findReturnBalances,
   performanceMessages,
   resolvePerformanceRange,
   sumPeriodFigures,
@@ -85,28 +85,51 @@ describe("the investments' return (simple Dietz)", () => {
     });
   });
 
-  it('starts each investment at its last point before the period, or its first inside it', () => {
+  it('measures from the period start when every investment had a balance before it', () => {
     const points = [
       { investmentId: 1, date: '2026-02-10', balanceCents: 900_000 },
       { investmentId: 1, date: '2026-03-31', balanceCents: 1_000_000 },
       { investmentId: 1, date: '2026-08-15', balanceCents: 1_100_000 },
       // After the period: left out.
       { investmentId: 1, date: '2027-04-02', balanceCents: 5_000_000 },
-      // Recorded in June, with what it already held.
-      { investmentId: 2, date: '2026-06-01', balanceCents: 300_000 },
+      { investmentId: 2, date: '2025-06-01', balanceCents: 300_000 },
       { investmentId: 2, date: '2027-03-31', balanceCents: 320_000 },
     ];
-    expect(findPeriodBalances(points, { startMonth: '2026-04-01', endMonth: '2027-03-01' })).toEqual({
+    expect(findReturnBalances(points, { startMonth: '2026-04-01', endMonth: '2027-03-01' })).toEqual({
+      fromMonth: '2026-04-01',
       initialCents: 1_300_000,
       finalCents: 1_420_000,
       investments: 2,
-      recordedInside: 1,
     });
-    expect(findPeriodBalances([], { startMonth: '2026-04-01', endMonth: '2027-03-01' })).toEqual({
+  });
+
+  it('starts the month after an investment first recorded inside the period, holding what it had', () => {
+    const points = [
+      { investmentId: 1, date: '2026-01-10', balanceCents: 1_000_000 },
+      { investmentId: 1, date: '2026-06-30', balanceCents: 1_050_000 },
+      // Registered on 20 June with R$ 3.000 it already had.
+      { investmentId: 2, date: '2026-06-20', balanceCents: 300_000 },
+      { investmentId: 1, date: '2026-12-31', balanceCents: 1_200_000 },
+      { investmentId: 2, date: '2026-12-31', balanceCents: 310_000 },
+    ];
+    expect(findReturnBalances(points, { startMonth: '2026-04-01', endMonth: '2027-03-01' })).toEqual({
+      fromMonth: '2026-07-01',
+      initialCents: 1_350_000,
+      finalCents: 1_510_000,
+      investments: 2,
+    });
+    // Recorded in the period's last month: nothing to measure yet.
+    expect(findReturnBalances(points, { startMonth: '2026-04-01', endMonth: '2026-06-01' })).toEqual({
+      fromMonth: null,
+      initialCents: 1_350_000,
+      finalCents: 1_350_000,
+      investments: 2,
+    });
+    expect(findReturnBalances([], { startMonth: '2026-04-01', endMonth: '2027-03-01' })).toEqual({
+      fromMonth: '2026-04-01',
       initialCents: 0,
       finalCents: 0,
       investments: 0,
-      recordedInside: 0,
     });
   });
 });

@@ -3,6 +3,7 @@ import {
   earliestTargetMonth,
   findCurrentMonth,
   findMonthBounds,
+  findMonthOfDay,
   latestTargetMonth,
   parseTargetMonth,
   shiftMonth,
@@ -119,27 +120,32 @@ export interface InvestmentPoint {
   balanceCents: number;
 }
 
-export interface PeriodBalances {
+export interface ReturnBalances {
+  /**
+   * The first month the return covers ("YYYY-MM-01"): the period's first, or — when an investment
+   * was first recorded inside the period — the month after the latest such record; null when
+   * that is past the period's end (nothing to measure yet).
+   */
+  fromMonth: string | null;
+  /** Balances at the end of the day before `fromMonth` (the latest balances when null). */
   initialCents: number;
   finalCents: number;
   /** Investments with a known balance by the period's end. */
   investments: number;
-  /** Of those, the ones first recorded inside the period: their start is their first point. */
-  recordedInside: number;
 }
 
 /**
- * The investments' balances at the start and the end of a period, from their histories. The
- * start is each one's latest point before the first day; one first recorded inside the period
- * starts at its first point (Prumo knows nothing of it earlier, and registering what one already
- * had is not a gain). The end is each one's latest point up to the last day. Points after the
- * period are left out.
+ * The investments' balances a return is measured between, from their histories: `points` holds
+ * at least each investment's last point of every month up to the period's end. The return starts
+ * when every investment has a balance: an investment first recorded inside the period holds, on
+ * that day, what it already had (registering it is not a gain), and contributions of its month
+ * may have come before or after it, so the return starts in the month after. The end is each
+ * investment's latest point up to the period's last day.
  */
-export function findPeriodBalances(
+export function findReturnBalances(
   points: readonly InvestmentPoint[],
   period: { startMonth: string; endMonth: string },
-): PeriodBalances {
-  const firstDay = period.startMonth;
+): ReturnBalances {
   const lastDay = findMonthBounds(period.endMonth).end;
   const byInvestment = new Map<number, InvestmentPoint[]>();
   for (const point of points) {
@@ -148,15 +154,23 @@ export function findPeriodBalances(
     list.push(point);
     byInvestment.set(point.investmentId, list);
   }
-  let initialCents = 0;
-  let finalCents = 0;
-  let recordedInside = 0;
-  for (const list of byInvestment.values()) {
-    list.sort((a, b) => a.date.localeCompare(b.date));
-    const before = list.filter((point) => point.date < firstDay).at(-1);
-    if (!before) recordedInside++;
-    initialCents += (before ?? (list[0] as InvestmentPoint)).balanceCents;
-    finalCents += (list.at(-1) as InvestmentPoint).balanceCents;
-  }
-  return { initialCents, finalCents, investments: byInvestment.size, recordedInside };
+  const histories = [...byInvestment.values()].map((list) => list.sort((a, b) => a.date.localeCompare(b.date)));
+  const latestFirstDay =
+    histories
+      .map((list) => (list[0] as InvestmentPoint).date)
+      .sort()
+      .at(-1) ?? '';
+  const recordedInside = latestFirstDay >= period.startMonth;
+  const fromMonth = recordedInside ? shiftMonth(findMonthOfDay(latestFirstDay), 1) : period.startMonth;
+  // Each history's latest point among those kept (every point left is within the period's end).
+  const sumLatest = (keep: (date: string) => boolean) =>
+    histories.reduce((total, list) => total + (list.filter((point) => keep(point.date)).at(-1)?.balanceCents ?? 0), 0);
+  const finalCents = sumLatest(() => true);
+  const measured = fromMonth <= period.endMonth;
+  return {
+    fromMonth: measured ? fromMonth : null,
+    initialCents: measured ? sumLatest((date) => date < fromMonth) : finalCents,
+    finalCents,
+    investments: histories.length,
+  };
 }

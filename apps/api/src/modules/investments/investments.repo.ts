@@ -1,6 +1,6 @@
 import type { InvestmentKind } from '@prumo/contract/investments';
 import type { InvestmentPoint } from '@prumo/domain/performance/performance-figures';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { investments, investmentValues } from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
@@ -84,38 +84,38 @@ export async function findLatestValues(
 }
 
 /**
- * The points of the client's investments a period's balances need (`findPeriodBalances`): for
- * each, its latest point before the first day, its first inside the period and its latest up to
- * the last day — at most three each, picked in the database.
+ * The points of the client's investments a period's return needs (`findReturnBalances`): for
+ * each, its last point of every month of the period up to its last day, and its latest before
+ * the period — at most one a month, picked in the database.
  */
 export async function findPeriodPoints(
   db: Database,
   scope: ClientScope,
   period: { firstDay: string; lastDay: string },
 ): Promise<InvestmentPoint[]> {
-  const before = sql`${investmentValues.date} < ${period.firstDay}::date`;
-  const ranked = db
+  // Months before the period fall into one bucket (null): only their latest point counts.
+  const points = db
     .select({
       investmentId: investmentValues.investmentId,
       date: sql<string>`to_char(${investmentValues.date}, 'YYYY-MM-DD')`.as('point_date'),
       balanceCents: investmentValues.balanceCents,
-      latest:
-        sql<number>`row_number() over (partition by ${investmentValues.investmentId}, ${before} order by ${investmentValues.date} desc)`.as(
-          'latest',
-        ),
-      earliest:
-        sql<number>`row_number() over (partition by ${investmentValues.investmentId}, ${before} order by ${investmentValues.date} asc)`.as(
-          'earliest',
+      bucket:
+        sql`case when ${investmentValues.date} < ${period.firstDay}::date then null else date_trunc('month', ${investmentValues.date}::timestamp) end`.as(
+          'bucket',
         ),
     })
     .from(investmentValues)
     .innerJoin(investments, eq(investments.id, investmentValues.investmentId))
     .where(and(buildClientOwnedWhere(investments, scope), lte(investmentValues.date, period.lastDay)))
-    .as('ranked');
+    .as('points');
   return db
-    .select({ investmentId: ranked.investmentId, date: ranked.date, balanceCents: ranked.balanceCents })
-    .from(ranked)
-    .where(or(eq(ranked.latest, 1), and(eq(ranked.earliest, 1), gte(ranked.date, period.firstDay))));
+    .selectDistinctOn([points.investmentId, points.bucket], {
+      investmentId: points.investmentId,
+      date: points.date,
+      balanceCents: points.balanceCents,
+    })
+    .from(points)
+    .orderBy(points.investmentId, points.bucket, desc(points.date));
 }
 
 export async function insertInvestment(

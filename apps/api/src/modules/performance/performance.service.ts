@@ -18,7 +18,7 @@ import type { MonthRange } from '@prumo/domain/future-flow/future-flow-range';
 import {
   computeDietzReturn,
   computeSavingsRate,
-  findPeriodBalances,
+  findReturnBalances,
   investmentReturnExplanation,
   investmentReturnMethod,
   sumPeriodFigures,
@@ -154,22 +154,25 @@ export async function readMyPerformance(
   );
   const period = sumPeriodFigures(figures.months.map((month) => month.actual));
   const plannedPeriod = sumPeriodFigures(figures.months.map((month) => month.planned));
-  const balances = findPeriodBalances(points, range);
+  const balances = findReturnBalances(points, range);
+  const contributedCents = figures.months
+    .filter((month) => balances.fromMonth !== null && month.month >= balances.fromMonth)
+    .reduce((total, month) => total + month.actual.assetTransferCents, 0);
   const invested = computeDietzReturn({
     initialCents: balances.initialCents,
     finalCents: balances.finalCents,
-    netContributionsCents: period.assetTransferCents,
+    netContributionsCents: contributedCents,
   });
   const investments: InvestmentReturn = {
     method: investmentReturnMethod,
     explanation: investmentReturnExplanation,
+    measuredFrom: balances.fromMonth === null ? null : toMonthText(balances.fromMonth),
     initialBalance: balances.initialCents,
     finalBalance: balances.finalCents,
-    netContributions: period.assetTransferCents,
+    netContributions: contributedCents,
     gain: invested.gainCents,
-    rate: invested.rate,
+    rate: balances.fromMonth === null ? null : invested.rate,
     investments: balances.investments,
-    recordedInside: balances.recordedInside,
   };
   return {
     start: toMonthText(range.startMonth),

@@ -25,6 +25,9 @@ const PerformanceCharts = lazy(() =>
   import('./performance-charts').then((module) => ({ default: module.PerformanceCharts })),
 );
 
+/** Short enough for four side by side on a phone. */
+const presetLabels: Record<PresetLength, string> = { '6': '6 meses', '12': '1 ano', '24': '2 anos', '36': '3 anos' };
+
 /** The period is kept in the address (`?inicio=2026-01&fim=2026-06`), so it survives a reload. */
 const startParameter = 'inicio';
 const endParameter = 'fim';
@@ -57,7 +60,7 @@ function PeriodPicker({
         aria-label="Período"
         value={preset ?? ''}
         onChange={(value) => onChange(buildPresetPeriod(value as PresetLength, currentMonth))}
-        data={presetLengths.map((length) => ({ value: length, label: `${length} meses` }))}
+        data={presetLengths.map((length) => ({ value: length, label: presetLabels[length] }))}
         fullWidth
       />
       <Group gap="xs" grow wrap="nowrap">

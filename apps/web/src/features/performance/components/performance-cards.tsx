@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { InvestmentReturn, MyPerformance, NetWorthChange } from '@prumo/contract/performance';
+import { formatMonthNumber } from '@prumo/domain/budget/target-month';
 import { formatCents } from '@prumo/domain/money/cents';
 import type { ReactNode } from 'react';
 import { amountColors, pickAmountColor } from '../../../components/amount-text';
@@ -30,6 +31,11 @@ function FigureCard({
       </Stack>
     </Paper>
   );
+}
+
+/** "2026-06" → "06/2026". */
+function formatMonth(month: string): string {
+  return formatMonthNumber(`${month}-01`);
 }
 
 function Note({ children }: { children: ReactNode }) {
@@ -63,7 +69,7 @@ function NetWorthCard({ netWorth }: { netWorth: NetWorthChange }) {
   );
 }
 
-function InvestmentReturnCard({ investments }: { investments: InvestmentReturn }) {
+function InvestmentReturnCard({ investments, end }: { investments: InvestmentReturn; end: string }) {
   if (investments.investments === 0) {
     return (
       <FigureCard label="Rentabilidade dos investimentos" value="—">
@@ -74,6 +80,17 @@ function InvestmentReturnCard({ investments }: { investments: InvestmentReturn }
       </FigureCard>
     );
   }
+  if (investments.measuredFrom === null) {
+    return (
+      <FigureCard label="Rentabilidade dos investimentos" value="—">
+        <Note>
+          Os investimentos foram cadastrados no último mês do período: a rentabilidade é medida a partir do mês seguinte
+          ao cadastro. Saldo atual: {formatCents(investments.finalBalance)}.
+        </Note>
+        <Note>{investments.explanation}</Note>
+      </FigureCard>
+    );
+  }
   return (
     <FigureCard
       label="Rentabilidade dos investimentos"
@@ -81,18 +98,12 @@ function InvestmentReturnCard({ investments }: { investments: InvestmentReturn }
       color={investments.rate === null ? undefined : pickAmountColor(investments.rate)}
     >
       <Text size="sm">
-        Ganho de {formatCents(investments.gain)}: saldo de {formatCents(investments.initialBalance)} para{' '}
-        {formatCents(investments.finalBalance)}, com {formatCents(investments.netContributions)} de aportes líquidos.
+        Ganho de {formatCents(investments.gain)} de {formatMonth(investments.measuredFrom)} a {formatMonth(end)}: saldo
+        de {formatCents(investments.initialBalance)} para {formatCents(investments.finalBalance)}, com{' '}
+        {formatCents(investments.netContributions)} de aportes líquidos.
       </Text>
       {investments.rate === null ? <Note>Sem saldo aplicado no período: não há rentabilidade a calcular.</Note> : null}
       <Note>{investments.explanation}</Note>
-      {investments.recordedInside > 0 ? (
-        <Note>
-          {investments.recordedInside === 1
-            ? '1 investimento foi cadastrado durante o período: o saldo inicial dele é o do cadastro.'
-            : `${investments.recordedInside} investimentos foram cadastrados durante o período: o saldo inicial deles é o do cadastro.`}
-        </Note>
-      ) : null}
     </FigureCard>
   );
 }
@@ -101,7 +112,7 @@ function InvestmentReturnCard({ investments }: { investments: InvestmentReturn }
 export function PerformanceCards({ performance }: { performance: MyPerformance }) {
   const { period } = performance;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
       <FigureCard label="Receitas" value={formatCents(period.income)} color={amountColors.income}>
         <Note>Planejado: {formatCents(period.planned.income)}</Note>
       </FigureCard>
@@ -125,7 +136,7 @@ export function PerformanceCards({ performance }: { performance: MyPerformance }
         </Note>
       </FigureCard>
       <NetWorthCard netWorth={performance.netWorth} />
-      <InvestmentReturnCard investments={performance.investments} />
+      <InvestmentReturnCard investments={performance.investments} end={performance.end} />
     </SimpleGrid>
   );
 }
