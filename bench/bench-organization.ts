@@ -67,3 +67,28 @@ export async function insertBenchLines(
     [organizationId, clientId, count, period.startMonth, period.lastDay],
   );
 }
+
+/**
+ * A full budget for `monthCount` months from `startMonth`: each month plans every expense category
+ * and the income categories.
+ */
+export async function insertBenchBudget(
+  pool: pg.Pool,
+  organizationId: number,
+  clientId: number,
+  period: { startMonth: string; monthCount: number },
+): Promise<void> {
+  await pool.query(
+    `with months as (
+       insert into budgets (organization_id, client_user_id, target_month, is_ideal)
+       select $1, $2, month::date, false
+       from generate_series($3::date, $3::date + ($4::int - 1) * interval '1 month', interval '1 month') as month
+       returning id
+     )
+     insert into budget_items (budget_id, organization_id, client_user_id, category_id, amount_cents)
+     select months.id, $1, $2, categories.id, case when categories.kind = 'income' then 900000 else 50000 + categories.id * 100 end
+     from months cross join categories
+     where categories.organization_id = $1 and categories.kind in ('expense', 'income')`,
+    [organizationId, clientId, period.startMonth, period.monthCount],
+  );
+}

@@ -5,32 +5,15 @@
  * concurrent connections.
  * Run: npm run bench:future-flow (BENCH_DATABASE_URL to use an external PostgreSQL).
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { findCurrentMonth, shiftMonth } from '@prumo/domain/budget/target-month';
-import type autocannon from 'autocannon';
 import { openBenchApp } from './bench-database';
-import { createBenchOrganization, insertBenchLines } from './bench-organization';
-import { describeLoadAverage, readDescendantsCpuSeconds, readOwnCpuSeconds } from './measure';
+import { createBenchOrganization, insertBenchBudget, insertBenchLines } from './bench-organization';
+import { describeLoadAverage, readDescendantsCpuSeconds, readOwnCpuSeconds, runLoad } from './measure';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 10);
 const linesPerClient = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const monthCount = 36;
-
-const runFile = promisify(execFile);
-const autocannonBin = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
-
-/** The load comes from another process, so it does not take the server's own CPU time. */
-async function runLoad(url: string, token: string, connections: number): Promise<autocannon.Result> {
-  const { stdout } = await runFile(
-    autocannonBin,
-    ['-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Token ${token}`, url],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout) as autocannon.Result;
-}
 
 const currentMonth = findCurrentMonth(new Date());
 const startMonth = shiftMonth(currentMonth, -(monthCount - 1));
@@ -53,18 +36,7 @@ try {
   }
   const target = clients[0] as { id: number; token: string };
   // The full budget: each of the 36 months plans every expense category and the income categories.
-  await bench.database.pool.query(
-    `with months as (
-       insert into budgets (organization_id, client_user_id, target_month, is_ideal)
-       select $1, $2, month::date, false from generate_series($3::date, $3::date + interval '35 months', interval '1 month') as month
-       returning id
-     )
-     insert into budget_items (budget_id, organization_id, client_user_id, category_id, amount_cents)
-     select months.id, $1, $2, categories.id, case when categories.kind = 'income' then 900000 else 50000 + categories.id * 100 end
-     from months cross join categories
-     where categories.organization_id = $1 and categories.kind in ('expense', 'income')`,
-    [organizationId, target.id, startMonth],
-  );
+  await insertBenchBudget(bench.database.pool, organizationId, target.id, { startMonth, monthCount });
   // As autovacuum would after an import: statistics, and the visibility map index-only reads rely on.
   await bench.database.pool.query('vacuum analyze');
   console.log(
@@ -80,7 +52,7 @@ try {
   for (const connections of [1, 32]) {
     for (const [name, callPath] of calls) {
       const [node, database] = [readOwnCpuSeconds(), await readDescendantsCpuSeconds()];
-      const result = await runLoad(`${address}${callPath}`, target.token, connections);
+      const result = await runLoad(`${address}${callPath}`, target.token, { connections, seconds });
       if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx`);
       // What a call costs the machine, whatever else runs on it (PostgreSQL's only when embedded).
       const perCall = (seconds: number) => ((seconds * 1000) / result.requests.total).toFixed(2);

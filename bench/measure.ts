@@ -1,5 +1,29 @@
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type autocannon from 'autocannon';
+
+const runFile = promisify(execFile);
+const autocannonBin = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
+
+/**
+ * `connections` callers of `url` for `seconds`, signed in with `token`. The load comes from another
+ * process, so it does not take the server's own CPU time.
+ */
+export async function runLoad(
+  url: string,
+  token: string,
+  options: { connections: number; seconds: number },
+): Promise<autocannon.Result> {
+  const { stdout } = await runFile(
+    autocannonBin,
+    ['-c', String(options.connections), '-d', String(options.seconds), '-j', '-H', `authorization=Token ${token}`, url],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as autocannon.Result;
+}
 
 /** Median and 99th percentile of a list of milliseconds. */
 export function summarizeMilliseconds(samples: number[]): { median: number; p99: number } {

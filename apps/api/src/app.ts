@@ -29,6 +29,7 @@ import { registerNotificationSettingsRoutes } from './modules/notification-setti
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/index';
 import { registerOtherBalanceRoutes } from './modules/other-balances/index';
+import { registerPerformanceRoutes } from './modules/performance/index';
 import { registerProfileRoutes } from './modules/profiles/index';
 import { registerReminderRoutes } from './modules/reminders/index';
 import { registerTaskRoutes } from './modules/tasks/index';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerHomeRoutes(app, moduleDeps);
   registerOtherBalanceRoutes(app, moduleDeps);
   registerInvestmentRoutes(app, moduleDeps);
+  registerPerformanceRoutes(app, moduleDeps);
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);

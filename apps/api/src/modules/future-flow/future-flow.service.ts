@@ -21,6 +21,9 @@ import {
   buildFutureFlowMonths,
   type FlowAmounts,
   type FutureFlowMonth,
+  findPlansInEffect,
+  type MonthCategorySum,
+  type MonthPlan,
 } from '@prumo/domain/future-flow/future-flow-months';
 import { listMonths, type MonthRange } from '@prumo/domain/future-flow/future-flow-range';
 import type { AppDependencies } from '../../dependencies';
@@ -140,6 +143,41 @@ function reuseMonthBudgets(deps: AppDependencies, scope: ClientScope, versions: 
   );
 }
 
+/** The cash flow summed by month and category over the range, reused at the same cash-flow version. */
+function reuseMonthSums(deps: AppDependencies, scope: ClientScope, versions: ClientVersions, range: MonthRange) {
+  const period = toPeriod(range.startMonth, range.endMonth);
+  return reuseAtVersion(deps.db, describeClientQuery('future-flow-months', scope, [period]), versions.cashFlow, () =>
+    sumByMonthAndCategory(deps.db, scope, period),
+  );
+}
+
+/**
+ * The months' actual and planned figures (the month rule), as GET future-flow/ gives them, with
+ * what they come from: the cash flow's sums by month and category and the plan each month follows.
+ * For other screens that must show the same figures (Meu desempenho); reads are reused at the
+ * client's versions, under the same keys as the future flow's own.
+ */
+export async function findMonthFigures(
+  deps: AppDependencies,
+  scope: ClientScope,
+  range: MonthRange,
+): Promise<{ months: FutureFlowMonth[]; actualSums: MonthCategorySum[]; plansInEffect: (MonthPlan | null)[] }> {
+  const versions = await findClientVersions(deps.db, scope.clientUserId);
+  const [actualSums, monthBudgets] = await Promise.all([
+    reuseMonthSums(deps, scope, versions, range),
+    reuseMonthBudgets(deps, scope, versions, range.endMonth),
+  ]);
+  const monthList = listMonths(range.startMonth, range.endMonth);
+  const months = buildFutureFlowMonths({
+    months: monthList,
+    actualSums,
+    budgets: monthBudgets.budgets,
+    plans: monthBudgets.plans,
+    tasks: [],
+  });
+  return { months, actualSums, plansInEffect: findPlansInEffect(monthList, monthBudgets.plans) };
+}
+
 /** The day `count` days after (or before) a day. */
 function shiftDay(day: string, count: number): string {
   const shifted = new Date(`${day}T00:00:00Z`);
@@ -164,12 +202,9 @@ export async function listFutureFlowMonths(
   range: MonthRange & { currentMonth: string },
   options: { ideal: boolean },
 ): Promise<FutureFlowMonths> {
-  const period = toPeriod(range.startMonth, range.endMonth);
   const versions = await findClientVersions(deps.db, scope.clientUserId);
   const [actualSums, monthBudgets, monthTasks, ideal, toShow, instalments] = await Promise.all([
-    reuseAtVersion(deps.db, describeClientQuery('future-flow-months', scope, [period]), versions.cashFlow, () =>
-      sumByMonthAndCategory(deps.db, scope, period),
-    ),
+    reuseMonthSums(deps, scope, versions, range),
     reuseMonthBudgets(deps, scope, versions, range.endMonth),
     // A client does not see their planner's unsent drafts: who asks is part of the key.
     reuseAtVersion(

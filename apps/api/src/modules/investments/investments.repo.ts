@@ -1,4 +1,5 @@
 import type { InvestmentKind } from '@prumo/contract/investments';
+import type { InvestmentPoint } from '@prumo/domain/performance/performance-figures';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { investments, investmentValues } from '../../db/schema';
@@ -80,6 +81,41 @@ export async function findLatestValues(
     .from(ranked)
     .where(lte(ranked.rank, limit))
     .orderBy(asc(ranked.investmentId), desc(ranked.date));
+}
+
+/**
+ * The points of the client's investments a period's return needs (`findReturnBalances`): for
+ * each, its last point of every month of the period up to its last day, and its latest before
+ * the period — at most one a month, picked in the database.
+ */
+export async function findPeriodPoints(
+  db: Database,
+  scope: ClientScope,
+  period: { firstDay: string; lastDay: string },
+): Promise<InvestmentPoint[]> {
+  // Months before the period fall into one bucket (null): only their latest point counts.
+  const points = db
+    .select({
+      investmentId: investmentValues.investmentId,
+      date: sql<string>`to_char(${investmentValues.date}, 'YYYY-MM-DD')`.as('point_date'),
+      balanceCents: investmentValues.balanceCents,
+      bucket:
+        sql`case when ${investmentValues.date} < ${period.firstDay}::date then null else date_trunc('month', ${investmentValues.date}::timestamp) end`.as(
+          'bucket',
+        ),
+    })
+    .from(investmentValues)
+    .innerJoin(investments, eq(investments.id, investmentValues.investmentId))
+    .where(and(buildClientOwnedWhere(investments, scope), lte(investmentValues.date, period.lastDay)))
+    .as('points');
+  return db
+    .selectDistinctOn([points.investmentId, points.bucket], {
+      investmentId: points.investmentId,
+      date: points.date,
+      balanceCents: points.balanceCents,
+    })
+    .from(points)
+    .orderBy(points.investmentId, points.bucket, desc(points.date));
 }
 
 export async function insertInvestment(

@@ -1,0 +1,2 @@
+/** The performance module's public face: Meu desempenho's route. */
+export { registerPerformanceRoutes } from './performance.routes';
