@@ -23,6 +23,7 @@ export const appScreens = {
   'fluxo-futuro': () => import('./routes/app/future-flow').then((module) => module.FutureFlowRoute),
   'orcamento-ideal': () => import('./routes/app/ideal-budget').then((module) => module.IdealBudgetRoute),
   'orcamento-do-mes': () => import('./routes/app/month-budget').then((module) => module.MonthBudgetRoute),
+  'meu-patrimonio': () => import('./routes/app/my-assets').then((module) => module.MyAssetsRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);
