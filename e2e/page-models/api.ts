@@ -235,4 +235,22 @@ export class PrumoApi {
     const response = await this.request.delete(`/api/cash-flow/${id}/`, { headers: { Authorization: `Token ${key}` } });
     expect(response.status(), `DELETE /api/cash-flow/${id}/`).toBe(200);
   }
+
+  /** Leaves the client with exactly these bill reminders (DELETE every one of GET bill-reminder/, then POST each). */
+  async replaceReminders(
+    key: string,
+    reminders: readonly { title: string; reminder_date: string; periodicity: 'MONTHLY' | 'YEARLY'; amount?: number }[],
+  ): Promise<void> {
+    const headers = { Authorization: `Token ${key}` };
+    const listed = await this.request.get('/api/bill-reminder/', { headers });
+    expect(listed.status(), 'GET /api/bill-reminder/').toBe(200);
+    for (const reminder of (await listed.json()) as { id: number }[]) {
+      const deleted = await this.request.delete(`/api/bill-reminder/${reminder.id}/`, { headers });
+      expect(deleted.status(), `DELETE /api/bill-reminder/${reminder.id}/`).toBe(204);
+    }
+    for (const reminder of reminders) {
+      const created = await this.request.post('/api/bill-reminder/', { headers, data: reminder });
+      expect(created.status(), 'POST /api/bill-reminder/').toBe(201);
+    }
+  }
 }

@@ -20,6 +20,7 @@ import { registerCategoryRoutes } from './modules/categories/index';
 import { registerDebtRoutes } from './modules/debts/index';
 import { registerFutureFlowRoutes } from './modules/future-flow/index';
 import { registerHealthRoutes } from './modules/health/index';
+import { registerHomeRoutes } from './modules/home/index';
 import { registerImportRoutes } from './modules/imports/index';
 import { registerInvestmentRoutes } from './modules/investments/index';
 import { registerInvitationRoutes } from './modules/invitations/index';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerReminderRoutes(app, moduleDeps);
   registerDebtRoutes(app, moduleDeps);
   registerMyAssetsRoutes(app, moduleDeps);
+  registerHomeRoutes(app, moduleDeps);
   registerOtherBalanceRoutes(app, moduleDeps);
   registerInvestmentRoutes(app, moduleDeps);
 

@@ -111,6 +111,11 @@ interface FutureFlowMonthView {
   planned: { income: number; expense: number; assetTransfer: number; result: number };
   plannedFrom: { budget: number; month: string; date: string } | null;
   carried: boolean;
+  expected: {
+    reminders: { total: number; items: { id: number; name: string; date: string; amount: number }[] };
+    debts: { total: number; items: { id: number; name: string; amount: number; lastPayment: boolean }[] };
+    total: number;
+  };
 }
 
 describe('the months of the future flow', () => {
@@ -205,6 +210,8 @@ describe('the months of the future flow', () => {
       planned: { income: 800_000, expense: 250_000, assetTransfer: 50_000, result: 550_000 },
       plannedFrom: { budget: october.budget, month: '2026-10-01', date: '10/2026' },
       carried: false,
+      // No reminder nor debt of the client; and a past month shows none (ADR 24).
+      expected: { reminders: { total: 0, items: [] }, debts: { total: 0, items: [] }, total: 0 },
     });
     const summary = (
       await call(context, 'GET', '/api/cash-flow/summary/?start=2026-10-01&end=2026-10-31', { token })
@@ -776,6 +783,138 @@ describe('reading the future flow again after a change', () => {
     await context.database.db.delete(budgets).where(eq(budgets.id, item.budget));
     expect((await readMonth(token, '01/2027'))?.planned.income).toBe(0);
     expect(await readPlannedBalance(token)).toBe(0);
+  });
+});
+
+describe('bill reminders and debts in the months ahead', () => {
+  let organization: TestOrganization;
+
+  beforeAll(async () => {
+    organization = await createTestOrganization(context);
+  });
+
+  async function create(token: string, path: string, payload: object, query = ''): Promise<number> {
+    const response = await call(context, 'POST', `${path}${query}`, { token, payload });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id;
+  }
+
+  async function readMonths(token: string, query = '') {
+    const response = await call(context, 'GET', `/api/future-flow/${query}`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { results: FutureFlowMonthView[] }).results;
+  }
+
+  it('shows each occurrence of a reminder with an amount and each debt payment until its payoff, apart from the plan', async () => {
+    const { client, loneClient, planner } = organization;
+    const rent = await create(client.token, '/api/bill-reminder/', {
+      title: 'Aluguel',
+      reminder_date: '2026-08-10',
+      periodicity: 'MONTHLY',
+      amount: 150_000,
+    });
+    // Neither the one kept out of the future flow nor the one without an amount is shown.
+    await create(client.token, '/api/bill-reminder/', {
+      title: 'Luz',
+      reminder_date: '2026-08-05',
+      periodicity: 'MONTHLY',
+      amount: 20_000,
+      cashflow_reminder: false,
+    });
+    await create(client.token, '/api/bill-reminder/', {
+      title: 'Água',
+      reminder_date: '2026-08-07',
+      periodicity: 'MONTHLY',
+    });
+    // Three instalments left on 15 November: December, January and February.
+    const loan = await create(client.token, '/api/debts/create/', {
+      name: 'Empréstimo',
+      balance: 90_000,
+      monthly_payment: 30_000,
+      installments_left: 3,
+      interest_rate: 1.5,
+    });
+    // Another client's reminder and debt stay theirs.
+    await create(loneClient.token, '/api/bill-reminder/', {
+      title: 'Escola',
+      reminder_date: '2026-08-01',
+      periodicity: 'MONTHLY',
+      amount: 99_000,
+    });
+    await create(loneClient.token, '/api/debts/create/', {
+      name: 'Carro',
+      balance: 900_000,
+      monthly_payment: 99_000,
+      interest_rate: 1,
+    });
+
+    const months = await readMonths(client.token);
+    expect(months.map((month) => month.date)).toHaveLength(15);
+    const byDate = new Map(months.map((month) => [month.date, month]));
+    // Months before the current one were paid or not: the cash flow says.
+    expect(byDate.get('09/2026')?.expected).toEqual({
+      reminders: { total: 0, items: [] },
+      debts: { total: 0, items: [] },
+      total: 0,
+    });
+    expect(byDate.get('11/2026')?.expected).toEqual({
+      reminders: { total: 150_000, items: [{ id: rent, name: 'Aluguel', date: '2026-11-10', amount: 150_000 }] },
+      debts: { total: 0, items: [] },
+      total: 150_000,
+    });
+    expect(byDate.get('02/2027')?.expected).toEqual({
+      reminders: { total: 150_000, items: [{ id: rent, name: 'Aluguel', date: '2027-02-10', amount: 150_000 }] },
+      debts: { total: 30_000, items: [{ id: loan, name: 'Empréstimo', amount: 30_000, lastPayment: true }] },
+      total: 180_000,
+    });
+    const projected = months.filter((month) => month.month >= '2026-11-01');
+    expect(projected.map((month) => month.expected.reminders.items.map((item) => item.date))).toEqual(
+      projected.map((month) => [`${month.month.slice(0, 7)}-10`]),
+    );
+    expect(projected.map((month) => month.expected.debts.total)).toEqual([
+      0, 30_000, 30_000, 30_000, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    // Beside the plan, never in it: the month plans nothing and its figures stay zero.
+    expect(byDate.get('12/2026')?.planned).toEqual({ income: 0, expense: 0, assetTransfer: 0, result: 0 });
+    const chart = await call(context, 'GET', '/api/future-flow/chart', { token: client.token });
+    expect(chart.json().months.every((month: { projectedResult: number }) => month.projectedResult === 0)).toBe(true);
+
+    // The planner sees the client's; the other client sees only their own.
+    const planned = await readMonths(planner.token, `?clientId=${client.row.id}`);
+    expect(planned.find((month) => month.date === '12/2026')?.expected.total).toBe(180_000);
+    const other = await readMonths(loneClient.token);
+    expect(other.find((month) => month.date === '12/2026')?.expected).toMatchObject({
+      reminders: { total: 99_000, items: [{ name: 'Escola' }] },
+      debts: { total: 99_000, items: [{ name: 'Carro', lastPayment: false }] },
+    });
+  });
+
+  it('shows a change to a reminder or a debt at once, after the months were read', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    const december = async () =>
+      (await readMonths(token, '?startDate=2026-12&endDate=2026-12')).find((month) => month.date === '12/2026')
+        ?.expected;
+    const reminder = await create(token, '/api/bill-reminder/', {
+      title: 'Internet',
+      reminder_date: '2026-12-20',
+      periodicity: 'YEARLY',
+      amount: 10_000,
+    });
+    const debt = await create(token, '/api/debts/create/', {
+      name: 'Cartão',
+      balance: 50_000,
+      monthly_payment: 50_000,
+      interest_rate: 0,
+    });
+    expect((await december())?.total).toBe(60_000);
+    expect(
+      (await call(context, 'PUT', `/api/bill-reminder/${reminder}/`, { token, payload: { cashflow_reminder: false } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await december()).toMatchObject({ reminders: { total: 0, items: [] }, total: 50_000 });
+    expect((await call(context, 'DELETE', `/api/debts/edit/${debt}/`, { token })).statusCode).toBe(204);
+    expect((await december())?.total).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardBills, transactions } from '../src/db/schema';
 import { buildMultipart } from './helpers/multipart';
+import { buildOfx, type OfxLine } from './helpers/ofx';
 import {
   addOtherPlannersClient,
   call,
@@ -30,42 +31,6 @@ beforeAll(async () => {
 afterAll(() => {
   vi.useRealTimers();
 });
-
-interface OfxLine {
-  date: string;
-  amount: string;
-  memo: string;
-}
-
-/** A small OFX statement: a checking account (BANKMSGSRSV1) or a card (CREDITCARDMSGSRSV1). */
-function buildOfx(
-  kind: 'bank' | 'card',
-  account: string,
-  lines: OfxLine[],
-  balance?: { amount: string; date: string },
-) {
-  const transactionsText = lines
-    .map(
-      (line, index) =>
-        `<STMTTRN><TRNTYPE>${line.amount.startsWith('-') ? 'DEBIT' : 'CREDIT'}<DTPOSTED>${line.date.replaceAll('-', '')}120000<TRNAMT>${line.amount}<FITID>${account}-${index}<MEMO>${line.memo}</STMTTRN>`,
-    )
-    .join('\n');
-  const balanceText = balance
-    ? `<LEDGERBAL><BALAMT>${balance.amount}<DTASOF>${balance.date.replaceAll('-', '')}120000</LEDGERBAL>`
-    : '';
-  const from =
-    kind === 'bank'
-      ? `<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM>`
-      : `<CCACCTFROM><ACCTID>${account}</CCACCTFROM>`;
-  const statement = `<CURDEF>BRL${from}<BANKTRANLIST>\n${transactionsText}\n</BANKTRANLIST>${balanceText}`;
-  const body =
-    kind === 'bank'
-      ? `<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS>${statement}</STMTRS></STMTTRNRS></BANKMSGSRSV1>`
-      : `<CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><CCSTMTRS>${statement}</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>`;
-  return Buffer.from(
-    `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261115<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>${body}</OFX>`,
-  );
-}
 
 async function upload(token: string, name: string, content: Buffer, query = ''): Promise<number> {
   const body = buildMultipart([{ name: 'files', fileName: name, content, type: 'application/octet-stream' }]);
@@ -473,5 +438,85 @@ describe('changing a card and a bill (credit-card/edit/, bill/edit/)', () => {
       payload: { amount: 1 },
     });
     expect(planner.statusCode).toBe(200);
+  });
+});
+
+describe('net worth (my-assets/net-worth/)', () => {
+  it('adds accounts, investments and other balances, less debts and card bills, now and month by month', async () => {
+    const target = await createTestOrganization(context);
+    const token = target.client.token;
+    // Checking: R$ 1.200,00 at the end of September, R$ 1.000,00 (stated) at the end of October, R$ 900,00 today.
+    await upload(
+      token,
+      'conta.ofx',
+      buildOfx(
+        'bank',
+        '33333-3',
+        [
+          { date: '2026-09-10', amount: '500.00', memo: 'SALARIO' },
+          { date: '2026-10-10', amount: '-200.00', memo: 'ALUGUEL' },
+          { date: '2026-11-05', amount: '-100.00', memo: 'MERCADO' },
+        ],
+        { amount: '1000.00', date: '2026-10-31' },
+      ),
+    );
+    // The card owes September's bill (R$ 389,90), October's (R$ 169,90) and the open one (R$ 80,00).
+    await createCardWithBills(target);
+    const created = [
+      await call(context, 'POST', '/api/investments/fixed-income/create/', {
+        token,
+        payload: { name: 'CDB', balance: 500_000 },
+      }),
+      await call(context, 'POST', '/api/balance/create/', {
+        token,
+        payload: { name: 'Carro', balance: 3_000_000, date: '2026-09-15' },
+      }),
+      await call(context, 'POST', '/api/debts/create/', {
+        token,
+        payload: { name: 'Empréstimo', balance: 200_000, monthly_payment: 10_000, interest_rate: 1.5 },
+      }),
+    ];
+    expect(created.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+
+    const netWorth = await get(token, '/api/my-assets/net-worth/');
+    expect(netWorth.date).toBe('2026-11-15');
+    expect(netWorth.current).toEqual({
+      accounts: 90_000,
+      investments: 500_000,
+      other_balances: 3_000_000,
+      debts: 200_000,
+      card_bills: 63_980,
+      net_worth: 90_000 + 500_000 + 3_000_000 - 200_000 - 63_980,
+    });
+    expect(netWorth.months).toHaveLength(12);
+    expect(netWorth.months[0]).toMatchObject({ month: '2025-12', date: '2025-12-31', accounts: 0, card_bills: 0 });
+    const byMonth = Object.fromEntries(netWorth.months.map((month: { month: string }) => [month.month, month]));
+    expect(byMonth['2026-09']).toEqual({
+      month: '2026-09',
+      date: '2026-09-30',
+      accounts: 120_000,
+      investments: 0,
+      other_balances: 3_000_000,
+      debts: 200_000,
+      // The bill closing on 03/10 was open.
+      card_bills: 38_990,
+      net_worth: 120_000 + 3_000_000 - 200_000 - 38_990,
+    });
+    expect(byMonth['2026-10']).toMatchObject({ accounts: 100_000, card_bills: 38_990 + 16_990 });
+    expect(byMonth['2026-11']).toEqual({ month: '2026-11', date: '2026-11-15', ...netWorth.current });
+
+    // The same account balance the accounts list shows.
+    const accounts = await listAccounts(token);
+    const checking = accounts.find((account: { kind: string }) => account.kind === 'bank_account');
+    expect(checking.balance).toBe(netWorth.current.accounts);
+
+    const foreign = await call(context, 'GET', `/api/my-assets/net-worth/?clientId=${target.client.row.id}`, {
+      token: otherOrganization.manager.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const planner = await call(context, 'GET', `/api/my-assets/net-worth/?clientId=${target.client.row.id}`, {
+      token: target.planner.token,
+    });
+    expect(planner.json()).toEqual(netWorth);
   });
 });

@@ -18,7 +18,41 @@ export const FlowAmountsSchema = z.object({
 });
 export type FlowAmounts = z.infer<typeof FlowAmountsSchema>;
 
-/** A month of the future flow: its budget, planning task, what happened and what was planned. */
+/** A bill reminder's occurrence in the month (`cashflow_reminder` on, amount known). */
+export const ReminderDueSchema = z.object({
+  /** The reminder's id. */
+  id: z.number().int(),
+  name: z.string(),
+  /** The due day, "YYYY-MM-DD". */
+  date: z.string(),
+  amount: z.number().int(),
+});
+export type ReminderDue = z.infer<typeof ReminderDueSchema>;
+
+/** A debt's payment in the month, until its payoff month. */
+export const DebtPaymentDueSchema = z.object({
+  /** The debt's id. */
+  id: z.number().int(),
+  name: z.string(),
+  amount: z.number().int(),
+  /** The payoff month's payment: the debt ends with it. */
+  lastPayment: z.boolean(),
+});
+export type DebtPaymentDue = z.infer<typeof DebtPaymentDueSchema>;
+
+/**
+ * What is due in the month ("Lembretes de contas", "Dívidas"): shown beside the plan, never added
+ * to `planned` nor to the balance series (ADR 24). Empty before the current month.
+ */
+export const ExpectedPaymentsSchema = z.object({
+  reminders: z.object({ total: z.number().int(), items: z.array(ReminderDueSchema) }),
+  debts: z.object({ total: z.number().int(), items: z.array(DebtPaymentDueSchema) }),
+  /** Reminders and debts together, in cents. */
+  total: z.number().int(),
+});
+export type ExpectedPayments = z.infer<typeof ExpectedPaymentsSchema>;
+
+/** A month of the future flow: its budget, planning task, what happened, what was planned and what is due. */
 export const FutureFlowMonthSchema = z.object({
   /** The month's own budget, or null when it has none. */
   id: z.number().int().nullable(),
@@ -32,6 +66,7 @@ export const FutureFlowMonthSchema = z.object({
   /** The budget the planned amounts come from (this month's, or an earlier one carried forward). */
   plannedFrom: z.object({ budget: z.number().int(), month: z.string(), date: z.string() }).nullable(),
   carried: z.boolean(),
+  expected: ExpectedPaymentsSchema,
 });
 export type FutureFlowMonth = z.infer<typeof FutureFlowMonthSchema>;
 

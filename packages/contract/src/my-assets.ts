@@ -98,3 +98,22 @@ export const CardBillDetailsSchema = CardBillSchema.extend({
   lines_list: z.array(CardBillLineSchema),
 });
 export type CardBillDetails = z.infer<typeof CardBillDetailsSchema>;
+
+/** Net worth's parts, integer cents: what is owed (debts, card bills) is positive and taken off. */
+export const NetWorthPartsSchema = z.object({
+  accounts: z.number().int(),
+  investments: z.number().int(),
+  other_balances: z.number().int(),
+  debts: z.number().int(),
+  card_bills: z.number().int(),
+  net_worth: z.number().int(),
+});
+export type NetWorthParts = z.infer<typeof NetWorthPartsSchema>;
+
+/** my-assets/net-worth/: net worth today and at the end of each of the last 12 months (today for this one). */
+export const NetWorthSchema = z.object({
+  date: z.string(),
+  current: NetWorthPartsSchema,
+  months: z.array(NetWorthPartsSchema.extend({ month: z.string(), date: z.string() })),
+});
+export type NetWorth = z.infer<typeof NetWorthSchema>;

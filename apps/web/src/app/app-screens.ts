@@ -1,4 +1,5 @@
-import type { AppRouteName } from '@prumo/domain/auth/routes';
+import type { Role } from '@prumo/domain/auth/roles';
+import { type AppRouteName, canRoleOpenRoute, findAppRoute, isToggleRuleMet } from '@prumo/domain/auth/routes';
 import type { ComponentType } from 'react';
 
 /**
@@ -27,6 +28,21 @@ export const appScreens = {
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);
+
+/**
+ * Whether a link to this screen leads somewhere for this person: the build has it, their role opens
+ * it and its toggle is on.
+ */
+export function buildScreenOpener(role: Role, enabledToggles: ReadonlySet<string>, options: { viewsClient: boolean }) {
+  return (name: AppRouteName): boolean => {
+    const route = findAppRoute(name);
+    return (
+      availableAppRoutes.has(name) &&
+      isToggleRuleMet(route.toggle, enabledToggles) &&
+      canRoleOpenRoute(role, route, options)
+    );
+  };
+}
 
 /** What each /app route carries in its router handle, for the layout's guard, title and breadcrumb. */
 export interface AppRouteHandle {

@@ -5,6 +5,7 @@ import {
   computeBillDueDate,
   findBillPaymentWindow,
   findCardBillState,
+  findLineCashDate,
   projectInstalments,
   readInstalment,
   shiftBillDueDate,
@@ -22,6 +23,12 @@ describe('which bill a purchase falls on', () => {
     // Closes on the 25th, due on the 5th of the next month.
     expect(computeBillDueDate('2026-11-25', 25, 5)).toBe('2026-12-05');
     expect(computeBillDueDate('2026-11-26', 25, 5)).toBe('2027-01-05');
+  });
+
+  it("is the line's own day outside a card, and in a card whose days are not known yet", () => {
+    expect(findLineCashDate('2026-11-04', { kind: 'bank_account', closingDay: 3, dueDay: 10 })).toBe('2026-11-04');
+    expect(findLineCashDate('2026-11-04', { kind: 'credit_card', closingDay: null, dueDay: null })).toBe('2026-11-04');
+    expect(findLineCashDate('2026-11-04', { kind: 'credit_card', closingDay: 3, dueDay: 10 })).toBe('2026-12-10');
   });
 
   it('reads the 29th–31st as the last day of a shorter month', () => {

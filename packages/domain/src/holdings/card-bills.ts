@@ -35,6 +35,22 @@ export function computeBillDueDate(purchaseDate: string, closingDay: number, due
   return placeDayInMonth(year, dueMonth, dueDay);
 }
 
+/** An account as far as a line's cash date goes: a card with its closing and due days, or another account. */
+export interface CashDateAccount {
+  kind: string;
+  closingDay: number | null;
+  dueDay: number | null;
+}
+
+/**
+ * A line's cash date in its account: a card's bill due date once the card's days are known, else
+ * the line's own day (a card whose days are still a pendency counts on the day until they are given).
+ */
+export function findLineCashDate(date: string, account: CashDateAccount): string {
+  if (account.kind !== 'credit_card' || account.closingDay === null || account.dueDay === null) return date;
+  return computeBillDueDate(date, account.closingDay, account.dueDay);
+}
+
 function shiftDay(day: string, days: number): string {
   const [year, month, dayOfMonth] = readDayParts(day);
   return new Date(Date.UTC(year, month - 1, dayOfMonth + days)).toISOString().slice(0, 10);

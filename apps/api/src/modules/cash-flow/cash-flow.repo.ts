@@ -487,3 +487,28 @@ export async function deleteCashFlowLines(db: Executor, scope: ClientScope, ids:
   }
   return deleted.length;
 }
+
+/** One of the client's accounts, as far as a line put in it needs: a card's days say its lines' cash date. */
+export async function findClientOrigin(db: Executor, scope: ClientScope, originId: number) {
+  const [origin] = await db
+    .select({ id: origins.id, kind: origins.kind, closingDay: origins.closingDay, dueDay: origins.dueDay })
+    .from(origins)
+    .where(and(eq(origins.id, originId), buildClientOwnedWhere(origins, scope)));
+  return origin ?? null;
+}
+
+/** A line of the client as an edit needs it, held until the edit's transaction ends (edits of it take turns). */
+export async function findLineToEdit(db: Transaction, scope: ClientScope, id: number) {
+  const [line] = await db
+    .select({
+      id: transactions.id,
+      createdFrom: transactions.createdFrom,
+      originId: transactions.originId,
+      date: transactions.date,
+      amountCents: transactions.amountCents,
+    })
+    .from(transactions)
+    .where(whereLinesOfScope(scope, [id]))
+    .for('update');
+  return line ?? null;
+}

@@ -13,6 +13,7 @@ import { DetailSchema } from '@prumo/contract/common';
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { maximumLineCents } from '@prumo/domain/money/cents';
 import { DatabaseIdSchema, DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import { requireSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +28,7 @@ import {
   createManualLine,
   createManualLines,
   deleteLines,
+  editLine,
   findPresentedLine,
   listAssetTransfers,
   listCashFlow,
@@ -82,19 +84,32 @@ const LineNameSchema = z
   .min(1, validationMessages.required)
   .max(maximumLineNameLength, describeLengthLimit(maximumLineNameLength));
 
+/** A typed line's amount: non-zero integer cents, money out negative, up to R$ 1 billion either way. */
+const LineAmountSchema = z
+  .number({ error: 'Valor inválido' })
+  .int('Valor inválido: envie centavos inteiros')
+  .refine((value) => value !== 0, 'Valor inválido')
+  .refine((value) => Math.abs(value) <= maximumLineCents, 'Valor acima do limite.');
+
 const ManualLineSchema = z.object({
   name: LineNameSchema,
-  amount: z
-    .number({ error: 'Valor inválido' })
-    .int('Valor inválido: envie centavos inteiros')
-    .refine((value) => value !== 0, 'Valor inválido')
-    .refine((value) => Math.abs(value) <= maximumLineCents, 'Valor acima do limite.'),
+  amount: LineAmountSchema,
   date: QueryDateSchema,
   category: ReferenceSchema,
   description: ReferenceSchema,
   origin: DatabaseIdSchema.optional(),
   is_fixed: z.boolean().optional(),
 });
+
+/** transactions/edit/{id}/: any of a line's own fields, at least one. */
+const LineChangesSchema = requireSomeField(
+  z.object({
+    name: LineNameSchema.optional(),
+    amount: LineAmountSchema.optional(),
+    date: QueryDateSchema.optional(),
+    origin: DatabaseIdSchema.optional(),
+  }),
+);
 
 const idParams = z.object({ id: DatabaseIdTextSchema });
 
@@ -306,5 +321,21 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
       },
     },
     async (request) => renameLine(deps, readClientScope(request), request.params.id, request.body.name),
+  );
+
+  // A typed line changes in any field and account; an imported one in its name only (400 otherwise).
+  api.put(
+    '/api/transactions/edit/:id/',
+    {
+      config: { access: writing },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ClientQuerySchema,
+        body: LineChangesSchema,
+        response: { 200: CashFlowLineSchema },
+      },
+    },
+    async (request) => editLine(deps, readClientScope(request), request.params.id, request.body),
   );
 }

@@ -4,6 +4,7 @@ import { computeMonthResult, findMonthGroup } from '@prumo/domain/budget/month-f
 import { findMonthBounds, findMonthOfDay } from '@prumo/domain/budget/target-month';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
+import { type CashDateAccount, findLineCashDate } from '@prumo/domain/holdings/card-bills';
 import { emptyUpdateMessage } from '@prumo/domain/records/update-fields';
 import { and, eq, sql } from 'drizzle-orm';
 import { origins, transactions } from '../../db/schema';
@@ -22,7 +23,9 @@ import {
   findCashFlowPage,
   findCashFlowVersion,
   findCategorization,
+  findClientOrigin,
   findClientVersions,
+  findLineToEdit,
   sumByDescription,
   updateCashFlowLines,
 } from './cash-flow.repo';
@@ -34,6 +37,9 @@ export const cashFlowMessages = {
   invalidCategorization: 'Categoria ou descrição inválida.',
   deleted: 'Transação deletada',
   originNotFound: 'Conta não encontrada.',
+  importedAmount: 'O valor de uma transação importada não pode ser alterado: ele vem do extrato.',
+  importedDate: 'A data de uma transação importada não pode ser alterada: ela vem do extrato.',
+  importedOrigin: 'A conta de uma transação importada não pode ser alterada: ela vem do extrato.',
 };
 
 export function presentCashFlowLine(row: CashFlowRow): CashFlowLine {
@@ -418,14 +424,12 @@ export async function createManualLine(deps: AppDependencies, scope: ClientScope
 }
 
 export async function createManualLines(deps: AppDependencies, scope: ClientScope, lines: ManualLine[]) {
-  const originIds = new Set<number>();
-  for (const line of lines) if (line.origin) originIds.add(line.origin);
-  for (const originId of originIds) {
-    const [origin] = await deps.db
-      .select({ id: origins.id })
-      .from(origins)
-      .where(and(eq(origins.id, originId), buildClientOwnedWhere(origins, scope)));
+  const accounts = new Map<number, CashDateAccount>();
+  for (const line of lines) {
+    if (!line.origin || accounts.has(line.origin)) continue;
+    const origin = await findClientOrigin(deps.db, scope, line.origin);
     if (!origin) failOnField('origin', cashFlowMessages.originNotFound);
+    accounts.set(origin.id, origin);
   }
   const cashOrigin = lines.some((line) => !line.origin) ? await findOrCreateCashOrigin(deps, scope) : null;
   const prepared: (typeof transactions.$inferInsert)[] = [];
@@ -436,7 +440,8 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
       clientUserId: scope.clientUserId,
       originId: line.origin ?? (cashOrigin as number),
       date: line.date,
-      cashDate: line.date,
+      // A line typed into a card counts on its bill's due date, as the card's imported lines do.
+      cashDate: line.origin ? findLineCashDate(line.date, accounts.get(line.origin) as CashDateAccount) : line.date,
       amountCents: line.amount,
       name: line.name,
       merchantKey: normalizeMerchantName(line.name),
@@ -455,4 +460,51 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
     transaction.insert(transactions).values(prepared).returning({ id: transactions.id }),
   );
   return Promise.all(created.map((row) => findPresentedLine(deps, scope, row.id)));
+}
+
+export interface LineChanges {
+  name?: string;
+  amount?: number;
+  date?: string;
+  origin?: number;
+}
+
+/**
+ * PUT transactions/edit/{id}/: a typed line changes in any of its fields and may move to any of
+ * the client's accounts; an imported line only in its name — its amount, day and account are the
+ * statement's (sending them unchanged is not a change). A line moved or redated gets the cash date
+ * of its account (a card's bill due date).
+ */
+export async function editLine(deps: AppDependencies, scope: ClientScope, id: number, changes: LineChanges) {
+  await deps.db.transaction(async (transaction) => {
+    const line = await findLineToEdit(transaction, scope, id);
+    if (!line) failNotFound(cashFlowMessages.notFound);
+    if (line.createdFrom !== 'manual') {
+      if (changes.amount !== undefined && changes.amount !== line.amountCents) {
+        failOnField('amount', cashFlowMessages.importedAmount);
+      }
+      if (changes.date !== undefined && changes.date !== line.date) failOnField('date', cashFlowMessages.importedDate);
+      if (changes.origin !== undefined && changes.origin !== line.originId) {
+        failOnField('origin', cashFlowMessages.importedOrigin);
+      }
+    }
+    const update: Partial<typeof transactions.$inferInsert> = {};
+    if (changes.name !== undefined) {
+      update.name = changes.name;
+      update.merchantKey = normalizeMerchantName(changes.name);
+    }
+    if (line.createdFrom === 'manual') {
+      if (changes.amount !== undefined) update.amountCents = changes.amount;
+      if (changes.date !== undefined || changes.origin !== undefined) {
+        const origin = await findClientOrigin(transaction, scope, changes.origin ?? line.originId);
+        if (!origin) failOnField('origin', cashFlowMessages.originNotFound);
+        const date = changes.date ?? line.date;
+        update.originId = origin.id;
+        update.date = date;
+        update.cashDate = findLineCashDate(date, origin);
+      }
+    }
+    if (Object.keys(update).length > 0) await updateCashFlowLines(transaction, scope, [id], update);
+  });
+  return findPresentedLine(deps, scope, id);
 }

@@ -1,10 +1,12 @@
+import type { DebtToShow, ReminderToShow } from '@prumo/domain/future-flow/expected-payments';
 import type { MonthPlan, MonthTask } from '@prumo/domain/future-flow/future-flow-months';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { budgetItems, budgets, categories, origins, tasks } from '../../db/schema';
+import { billReminders, budgetItems, budgets, categories, debts, origins, tasks } from '../../db/schema';
 import { buildClientOwnedWhere, buildVisiblePlanningsWhere, type ClientScope } from '../../lib/scope';
 import type { KnownBalance } from '../cash-flow/index';
+import { interestRateScale } from '../debts/index';
 
 type Executor = Database | Transaction;
 
@@ -144,4 +146,71 @@ export async function upsertBudgetItem(
       target: [budgetItems.budgetId, budgetItems.categoryId, budgetItems.descriptionId],
       set: { amountCents: line.amountCents },
     });
+}
+
+/**
+ * The client's bill reminders shown in the future flow (`cashflow_reminder`, with an amount) and
+ * their debts, in one query: read on every call, never kept, so a change to either shows at once.
+ */
+export async function findRemindersAndDebtsToShow(
+  db: Executor,
+  scope: ClientScope,
+): Promise<{ reminders: ReminderToShow[]; debts: DebtToShow[] }> {
+  const reminderRows = db
+    .select({
+      kind: sql<'reminder' | 'debt'>`'reminder'`.as('kind'),
+      id: billReminders.id,
+      name: billReminders.title,
+      firstDate: sql<string | null>`to_char(${billReminders.reminderDate}, 'YYYY-MM-DD')`.as('first_date'),
+      periodicity: sql<string | null>`${billReminders.periodicity}::text`.as('periodicity'),
+      amountCents: sql<string>`${billReminders.amountCents}`.as('amount_cents'),
+      balanceCents: sql<string | null>`null::bigint`.as('balance_cents'),
+      installmentsLeft: sql<number | null>`null::integer`.as('installments_left'),
+      interestRate: sql<number | null>`null::integer`.as('interest_rate'),
+    })
+    .from(billReminders)
+    .where(
+      and(
+        buildClientOwnedWhere(billReminders, scope),
+        eq(billReminders.cashflowReminder, true),
+        isNotNull(billReminders.amountCents),
+      ),
+    );
+  const debtRows = db
+    .select({
+      kind: sql<'reminder' | 'debt'>`'debt'`.as('kind'),
+      id: debts.id,
+      name: debts.name,
+      firstDate: sql<string | null>`null::text`.as('first_date'),
+      periodicity: sql<string | null>`null::text`.as('periodicity'),
+      amountCents: sql<string>`${debts.monthlyPaymentCents}`.as('amount_cents'),
+      balanceCents: sql<string | null>`${debts.balanceCents}`.as('balance_cents'),
+      installmentsLeft: sql<number | null>`${debts.installmentsLeft}`.as('installments_left'),
+      interestRate: sql<number | null>`${debts.interestRateTenThousandths}`.as('interest_rate'),
+    })
+    .from(debts)
+    .where(buildClientOwnedWhere(debts, scope));
+  const rows = await reminderRows.unionAll(debtRows);
+  const found: { reminders: ReminderToShow[]; debts: DebtToShow[] } = { reminders: [], debts: [] };
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    if (row.kind === 'reminder') {
+      found.reminders.push({
+        id: row.id,
+        title: row.name,
+        firstDate: row.firstDate as string,
+        periodicity: row.periodicity as ReminderToShow['periodicity'],
+        amountCents: Number(row.amountCents),
+      });
+    } else {
+      found.debts.push({
+        id: row.id,
+        name: row.name,
+        balanceCents: Number(row.balanceCents),
+        monthlyPaymentCents: Number(row.amountCents),
+        installmentsLeft: row.installmentsLeft,
+        monthlyInterestPercent: Number(row.interestRate) / interestRateScale,
+      });
+    }
+  }
+  return found;
 }

@@ -16,6 +16,7 @@ import {
   projectedSeriesName,
   recurringLookbackMonths,
 } from '@prumo/domain/future-flow/balance-projection';
+import { listExpectedPayments, type MonthExpectedPayments } from '@prumo/domain/future-flow/expected-payments';
 import {
   buildFutureFlowMonths,
   type FlowAmounts,
@@ -54,6 +55,7 @@ import {
   findKnownBalances,
   findMonthBudgets,
   findPlanningTasksOfMonths,
+  findRemindersAndDebtsToShow,
   upsertBudgetItem,
 } from './future-flow.repo';
 
@@ -72,7 +74,31 @@ function presentAmounts(amounts: FlowAmounts): FlowAmountsView {
   };
 }
 
-function presentMonth(month: FutureFlowMonth): FutureFlowMonthView {
+/** What is due in the month, beside the plan and outside its figures (ADR 24). */
+function presentExpected(expected: MonthExpectedPayments | undefined): FutureFlowMonthView['expected'] {
+  const reminders = expected?.reminders ?? [];
+  const debts = expected?.debts ?? [];
+  const remindersCents = expected?.remindersCents ?? 0;
+  const debtsCents = expected?.debtsCents ?? 0;
+  return {
+    reminders: {
+      total: remindersCents,
+      items: reminders.map((due) => ({ id: due.id, name: due.name, date: due.date, amount: due.amountCents })),
+    },
+    debts: {
+      total: debtsCents,
+      items: debts.map((due) => ({
+        id: due.id,
+        name: due.name,
+        amount: due.amountCents,
+        lastPayment: due.lastPayment,
+      })),
+    },
+    total: remindersCents + debtsCents,
+  };
+}
+
+function presentMonth(month: FutureFlowMonth, expected: MonthExpectedPayments | undefined): FutureFlowMonthView {
   return {
     id: month.budgetId,
     date: formatMonthNumber(month.month),
@@ -89,6 +115,7 @@ function presentMonth(month: FutureFlowMonth): FutureFlowMonthView {
         }
       : null,
     carried: month.plannedFrom !== null && month.plannedFrom.month !== month.month,
+    expected: presentExpected(expected),
   };
 }
 
@@ -119,9 +146,10 @@ function toPeriod(startMonth: string, endMonth: string) {
 }
 
 /**
- * GET future-flow/: each month's actual and planned money, its budget and planning task. Three
- * reads for the whole range, side by side: the cash flow by month and category, the budgets with
- * their plans, and the tasks.
+ * GET future-flow/: each month's actual and planned money, its budget and planning task, and what
+ * is due in it (bill reminders, debt payments). Four reads for the whole range, side by side: the
+ * cash flow by month and category, the budgets with their plans, the tasks, and the reminders and
+ * debts (never kept: no version follows their writes).
  */
 export async function listFutureFlowMonths(
   deps: AppDependencies,
@@ -131,7 +159,7 @@ export async function listFutureFlowMonths(
 ): Promise<FutureFlowMonths> {
   const period = toPeriod(range.startMonth, range.endMonth);
   const versions = await findClientVersions(deps.db, scope.clientUserId);
-  const [actualSums, monthBudgets, monthTasks, ideal] = await Promise.all([
+  const [actualSums, monthBudgets, monthTasks, ideal, toShow] = await Promise.all([
     reuseAtVersion(deps.db, describeClientQuery('future-flow-months', scope, [period]), versions.cashFlow, () =>
       sumByMonthAndCategory(deps.db, scope, period),
     ),
@@ -148,9 +176,12 @@ export async function listFutureFlowMonths(
           presentIdealTotals(deps, scope),
         )
       : Promise.resolve(undefined),
+    findRemindersAndDebtsToShow(deps.db, scope),
   ]);
+  const monthList = listMonths(range.startMonth, range.endMonth);
+  const expected = listExpectedPayments({ months: monthList, currentMonth: range.currentMonth, ...toShow });
   const months = buildFutureFlowMonths({
-    months: listMonths(range.startMonth, range.endMonth),
+    months: monthList,
     actualSums,
     budgets: monthBudgets.budgets,
     plans: monthBudgets.plans,
@@ -164,7 +195,7 @@ export async function listFutureFlowMonths(
     endDate: range.endMonth,
     currentMonth: range.currentMonth,
     ...(ideal === undefined ? {} : { ideal }),
-    results: months.map(presentMonth),
+    results: months.map((month) => presentMonth(month, expected.get(month.month))),
   };
 }
 

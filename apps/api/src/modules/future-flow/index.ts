@@ -1,2 +1,3 @@
-/** The future-flow module's public face: its routes (the months, their chart, a month's plan). */
+/** The future-flow module's public face: its routes (the months, their chart, a month's plan) and the months the home page reads. */
 export { registerFutureFlowRoutes } from './future-flow.routes';
+export { listFutureFlowMonths } from './future-flow.service';

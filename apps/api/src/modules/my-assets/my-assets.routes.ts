@@ -3,6 +3,7 @@ import {
   CardBillDetailsSchema,
   CreditCardDetailsSchema,
   MyAccountSchema,
+  NetWorthSchema,
 } from '@prumo/contract/my-assets';
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
 import { parseDay } from '@prumo/domain/br/date';
@@ -23,6 +24,7 @@ import {
   getCreditCardDetails,
   listAccountDetails,
   listMyAccounts,
+  readNetWorth,
   renameAccount,
 } from './my-assets.service';
 
@@ -98,6 +100,15 @@ export function registerMyAssetsRoutes(app: FastifyInstance, deps: AppDependenci
       schema: { tags, querystring: ClientQuerySchema, response: { 200: z.array(AccountDetailsSchema) } },
     },
     async (request) => listAccountDetails(deps, readClientScope(request)),
+  );
+
+  api.get(
+    '/api/my-assets/net-worth/',
+    {
+      config: { access: reading },
+      schema: { tags, querystring: ClientQuerySchema, response: { 200: NetWorthSchema } },
+    },
+    async (request) => readNetWorth(deps, readClientScope(request)),
   );
 
   api.get(

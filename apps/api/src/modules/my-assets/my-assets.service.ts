@@ -5,9 +5,12 @@ import type {
   CardBillLine,
   CreditCardDetails,
   MyAccount,
+  NetWorth,
+  NetWorthParts as NetWorthAnswerParts,
 } from '@prumo/contract/my-assets';
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
+import { findMonthOfDay, shiftMonth } from '@prumo/domain/budget/target-month';
 import {
   type AccountBalanceHistory,
   type AccountMonthSums,
@@ -23,6 +26,13 @@ import {
   projectInstalments,
   readInstalment,
 } from '@prumo/domain/holdings/card-bills';
+import {
+  computeNetWorth,
+  findValueOnDay,
+  type NetWorthParts,
+  sumCardOwedOnDay,
+  type ValuePoint,
+} from '@prumo/domain/holdings/net-worth';
 import { readSummedCents } from '@prumo/domain/money/cents';
 import { gt, lte } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
@@ -31,7 +41,10 @@ import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
 import { describeClientQuery, findClientVersions, reuseAtVersion } from '../cash-flow/index';
+import { listDebts } from '../debts/index';
+import { listInvestments } from '../investments/index';
 import { describeOrigin } from '../origins/index';
+import { listOtherBalances } from '../other-balances/index';
 import {
   type CardBillRow,
   deleteEmptyCardBills,
@@ -280,6 +293,21 @@ function sumCardOwed(bills: readonly CardBill[]): number {
     .reduce((total, bill) => total + bill.amount, 0);
 }
 
+/** Every card's bills still to pay (closed and open, not paid, with something to pay), soonest due first. */
+export async function listCardBillsToPay(deps: AppDependencies, scope: ClientScope) {
+  const cards = (await findClientOrigins(deps.db, scope)).filter(
+    (origin) => origin.kind === 'credit_card' && !origin.ignored,
+  );
+  const views = await readCardsBills(deps, scope, cards, findToday());
+  return views
+    .flatMap((view) =>
+      view.bills
+        .filter((bill) => (bill.state === 'open' || bill.state === 'closed') && bill.amount > 0)
+        .map((bill) => ({ ...bill, card_name: describeOrigin(view.card) })),
+    )
+    .sort((a, b) => a.due_date.localeCompare(b.due_date));
+}
+
 // ——— Accounts ———
 
 async function readAccountHistories(
@@ -364,6 +392,83 @@ export async function listMyAccounts(deps: AppDependencies, scope: ClientScope):
         })
       : presentAccount(origin, presentAccountBalance(origin, histories.get(origin.id), today)),
   );
+}
+
+// ——— Net worth ———
+
+/** Months of net worth shown: a year, so the change over a year reads at a glance. */
+export const netWorthMonths = 12;
+
+function findLastDay(month: string, today: string): string {
+  const todayMonth = today.slice(0, 7);
+  if (month === todayMonth) return today;
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
+}
+
+function presentNetWorthParts(parts: NetWorthParts): NetWorthAnswerParts {
+  return {
+    accounts: parts.accountsCents,
+    investments: parts.investmentsCents,
+    other_balances: parts.otherBalancesCents,
+    debts: parts.debtsCents,
+    card_bills: parts.cardBillsCents,
+    net_worth: computeNetWorth(parts),
+  };
+}
+
+/**
+ * Net worth today and at the end of each of the last 12 months, from the same figures the lists
+ * show: accounts' balances over time (ignored accounts left out), cards' bills not yet paid then,
+ * investments' and other balances' histories. Debts keep no history: what is owed today counts in
+ * every month.
+ */
+export async function readNetWorth(deps: AppDependencies, scope: ClientScope): Promise<NetWorth> {
+  const today = findToday();
+  const origins = (await findClientOrigins(deps.db, scope)).filter((origin) => !origin.ignored);
+  const accounts = origins.filter((origin) => origin.kind !== 'credit_card');
+  const cards = origins.filter((origin) => origin.kind === 'credit_card');
+  const [histories, cardViews, investments, otherBalances, debts] = await Promise.all([
+    readAccountHistories(deps, scope, accounts, today),
+    readCardsBills(deps, scope, cards, today),
+    listInvestments(deps, scope, null),
+    listOtherBalances(deps, scope),
+    listDebts(deps, scope),
+  ]);
+  const accountPoints = [...histories.values()].map((history) =>
+    history.points.map((point) => ({ date: point.date, balanceCents: point.balanceCents })),
+  );
+  const cardBillLists = cardViews.map((view) =>
+    view.bills.map((bill) => ({ closingDate: bill.closing_date, amountCents: bill.amount, paidOn: bill.paid_on })),
+  );
+  const investmentPoints = investments.map((investment) =>
+    investment.history.map((point) => ({ date: point.date, balanceCents: point.balance })),
+  );
+  const otherPoints = otherBalances.map((balance) =>
+    balance.history.map((point) => ({ date: point.date, balanceCents: point.balance })),
+  );
+  const debtsCents = debts.reduce((total, debt) => total + debt.balance, 0);
+  const sumOnDay = (pointLists: ValuePoint[][], day: string) =>
+    pointLists.reduce((total, points) => total + findValueOnDay(points, day), 0);
+  const partsOnDay = (day: string): NetWorthParts => ({
+    accountsCents: sumOnDay(accountPoints, day),
+    investmentsCents: sumOnDay(investmentPoints, day),
+    otherBalancesCents: sumOnDay(otherPoints, day),
+    debtsCents,
+    cardBillsCents: cardBillLists.reduce((total, bills) => total + sumCardOwedOnDay(bills, day), 0),
+  });
+  const currentMonth = findMonthOfDay(today);
+  const months = Array.from({ length: netWorthMonths }, (_, index) =>
+    shiftMonth(currentMonth, index - netWorthMonths + 1).slice(0, 7),
+  );
+  return {
+    date: today,
+    current: presentNetWorthParts(partsOnDay(today)),
+    months: months.map((month) => {
+      const date = findLastDay(month, today);
+      return { month, date, ...presentNetWorthParts(partsOnDay(date)) };
+    }),
+  };
 }
 
 export async function renameAccount(

@@ -6,6 +6,7 @@ export {
   describeAlreadyOpen,
   emailTaskToClient,
   finishPlanningTask,
+  listTasks,
   openCategorizingTask,
   openTask,
   type PlanningRules,

@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
@@ -23,6 +24,8 @@ interface CashRegisterScreenProps {
   /** The addresses with and without the import open: the dialog follows the address. */
   importHref: string;
   closedHref: string;
+  /** What comes between the title and the cash flow (a planner's view of the client's home page). */
+  overview?: ReactNode;
 }
 
 /**
@@ -44,6 +47,7 @@ export function CashRegisterScreen({
   importOpened,
   importHref,
   closedHref,
+  overview,
 }: CashRegisterScreenProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -58,6 +62,7 @@ export function CashRegisterScreen({
   return (
     <Stack gap="md">
       {clientId ? <ViewedClientTitle clientId={clientId} screen="Caixa" /> : null}
+      {overview}
       <CashRegister
         actions={
           <>

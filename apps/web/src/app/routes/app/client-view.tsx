@@ -1,13 +1,24 @@
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { ClientHomePanels } from '../../../features/dashboard/components/client-home';
+import { listEnabledToggles } from '../../../lib/organization';
+import { usePersona } from '../../../lib/persona';
+import { buildScreenOpener } from '../../app-screens';
 import { CashRegisterScreen, importTask } from './cash-register';
 
 /**
- * cliente/:clientId/:view?/:taskStatus?: a planner views a client's cash register.
+ * cliente/:clientId/:view?/:taskStatus?: a planner views a client's home page and cash register.
  * The view 'importacao' opens the import for that client, as meu-caixa/importacao does.
  */
 export function ClientViewRoute() {
   const { organization = '', clientId = '', view } = useParams();
+  const persona = usePersona();
+  // The planner sees the client's home page as the client does; its links open the screens the planner may open.
+  const canOpen = buildScreenOpener(
+    persona.data?.view ?? 'visitor',
+    listEnabledToggles(persona.data?.organization, persona.data?.permissions),
+    { viewsClient: true },
+  );
   const route = paths.app.routes.cliente;
   const closedHref = route.getHref(organization, { clientId });
   if (!/^[1-9]\d*$/.test(clientId)) return <Navigate to={paths.app.routes.dashboard.getHref(organization)} replace />;
@@ -20,6 +31,7 @@ export function ClientViewRoute() {
       importOpened={view === importTask}
       importHref={route.getHref(organization, { clientId, view: importTask })}
       closedHref={closedHref}
+      overview={<ClientHomePanels organization={organization} clientId={clientId} canOpen={canOpen} />}
     />
   );
 }

@@ -8,11 +8,14 @@ import { SectionHeader } from '../../../components/section-header';
 import { paths } from '../../../config/paths';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
+import { ClientHomePanels } from '../../../features/dashboard/components/client-home';
 import { ClientOverview } from '../../../features/dashboard/components/client-overview';
 import { ClientsTable } from '../../../features/team/components/clients-table';
 import { InvitationLinks } from '../../../features/team/components/invitation-links';
 import { PlannersTable } from '../../../features/team/components/planners-table';
+import { listEnabledToggles } from '../../../lib/organization';
 import { usePersona } from '../../../lib/persona';
+import { buildScreenOpener } from '../../app-screens';
 
 /** One dashboard address, three contents: the role decides. */
 export function DashboardRoute() {
@@ -57,8 +60,15 @@ export function DashboardRoute() {
   return (
     <Stack gap="md">
       {greeting}
-      <ClientOverview persona={me} organization={organization} />
+      <ClientHomePanels
+        organization={organization}
+        clientId={null}
+        canOpen={buildScreenOpener(me.view, listEnabledToggles(me.organization, me.permissions), {
+          viewsClient: false,
+        })}
+      />
       <CashShortcuts organization={organization} />
+      <ClientOverview persona={me} organization={organization} />
     </Stack>
   );
 }

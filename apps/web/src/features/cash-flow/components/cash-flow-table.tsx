@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/notifications';
 import { deleteLineMessages, useDeleteCashFlowLine } from '../api/delete-cash-flow-line';
 import { cashFlowPageSize, filterFailedMessage } from '../api/get-cash-flow';
 import { editLineFailedMessage, useUpdateCashFlowLine } from '../api/update-cash-flow-line';
+import { EditCashFlowLineDialog } from './edit-cash-flow-line-dialog';
 import { LineCategoryPicker } from './line-category-picker';
 
 interface CashFlowTableProps {
@@ -24,7 +25,7 @@ interface CashFlowTableProps {
   readOnly?: boolean;
 }
 
-/** The period's lines, 25 a page, with selection, inline categorizing, ignoring and deleting. */
+/** The period's lines, 25 a page, with selection, inline categorizing, ignoring, editing and deleting. */
 export function CashFlowTable({
   lines,
   offset,
@@ -118,6 +119,7 @@ function CashFlowRow({
   const ignore = useUpdateCashFlowLine();
   const remove = useDeleteCashFlowLine();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [editing, setEditing] = useState(false);
   const ignored = ignore.isPending ? Boolean(ignore.variables?.changes.ignored) : line.ignored;
 
   const toggleIgnored = (next: boolean) => {
@@ -206,6 +208,10 @@ function CashFlowRow({
         />
       </DataCell>
       <DataCell column="actions">
+        <Button variant="subtle" size="compact-xs" aria-label={`Editar ${line.name}`} onClick={() => setEditing(true)}>
+          Editar
+        </Button>
+        <EditCashFlowLineDialog line={line} opened={editing} onClose={() => setEditing(false)} />
         <Button
           variant="subtle"
           color="red"

@@ -1,22 +1,13 @@
-import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { parseBrazilianDate } from '@prumo/domain/br/date';
-import { readTypedCents } from '@prumo/domain/money/cents';
-import { MaskedTextInput } from '../../../components/masked-text-input';
-import { formatDateMask, formatIsoDate, toIsoDate } from '../../../lib/format';
+import { formatIsoDate, toIsoDate } from '../../../lib/format';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useCreateCashFlowLine } from '../api/create-cash-flow-line';
 import { DescriptionSelect } from './description-select';
-
-const requiredMessage = 'Este campo é obrigatório';
-const invalidAmountMessage = 'Valor inválido';
-
-/** The typed amount in cents, always positive (the flow gives the sign), or null when unreadable. */
-function readPositiveCents(text: string): number | null {
-  const cents = readTypedCents(text);
-  return cents === null || cents === 0 ? null : Math.abs(cents);
-}
+import { lineFormMessages, readPositiveCents, validateLineAmount, validateLineDate } from './line-amount';
+import { LineAmountAndDateFields, LineFlowControl } from './line-money-fields';
 
 interface NewLineValues {
   name: string;
@@ -53,10 +44,9 @@ function NewCashFlowLineForm({ onDone }: { onDone: () => void }) {
   const form = useForm<NewLineValues>({
     initialValues: buildInitialValues(),
     validate: {
-      name: (value) => (value.trim() ? null : requiredMessage),
-      amount: (value) =>
-        !value.trim() ? requiredMessage : readPositiveCents(value) === null ? invalidAmountMessage : null,
-      date: (value) => (parseBrazilianDate(value) ? null : 'Data inválida'),
+      name: (value) => (value.trim() ? null : lineFormMessages.required),
+      amount: validateLineAmount,
+      date: validateLineDate,
     },
     validateInputOnBlur: true,
   });
@@ -86,31 +76,9 @@ function NewCashFlowLineForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
-        <SegmentedControl
-          aria-label="Entrada ou saída"
-          data={[
-            { value: 'expense', label: 'Saída' },
-            { value: 'income', label: 'Entrada' },
-          ]}
-          {...form.getInputProps('flow')}
-        />
+        <LineFlowControl inputProps={form.getInputProps('flow')} />
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput
-          label="Valor"
-          required
-          inputMode="decimal"
-          placeholder="0,00"
-          leftSection="R$"
-          description="Use vírgula para os centavos, por exemplo 1.234,56"
-          {...form.getInputProps('amount')}
-        />
-        <MaskedTextInput
-          label="Data"
-          required
-          placeholder="dd/mm/aaaa"
-          format={formatDateMask}
-          {...form.getInputProps('date')}
-        />
+        <LineAmountAndDateFields amountProps={form.getInputProps('amount')} dateProps={form.getInputProps('date')} />
         <DescriptionSelect
           label="Categoria"
           placeholder="Sem categoria"

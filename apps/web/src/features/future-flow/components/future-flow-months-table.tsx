@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { amountColors } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { TaskStatusBadge } from '../../../components/task-status-badge';
+import { ExpectedPaymentsCell } from './expected-payments-cell';
 
 /** Planned over actual, in the colour of the money (income green, expense red). */
 function PlannedAndActual({ planned, actual, color }: { planned: number; actual: number; color: string }) {
@@ -31,14 +32,15 @@ const monthColumns: DataColumn[] = [
   { key: 'expense', header: 'Despesas planejadas' },
   { key: 'investments', header: 'Investimentos planejados' },
   { key: 'result', header: 'Resultado planejado' },
+  { key: 'expected', header: 'Lembretes e dívidas', phone: 'wide' },
   { key: 'plan', header: 'Plano' },
   { key: 'planning', header: 'Planejamento', phone: 'aside' },
 ];
 
 /**
  * The months of the future flow: planned and actual income, expense and investments (apart from the
- * result, ADR 12), where the plan comes from
- * and the planning task. Each month opens its budget.
+ * result, ADR 12), what is due (bill reminders, debt payments: beside the plan, ADR 24), where the
+ * plan comes from and the planning task. Each month opens its budget.
  */
 export function FutureFlowMonthsTable({
   months,
@@ -50,7 +52,7 @@ export function FutureFlowMonthsTable({
   getMonthHref: (month: FutureFlowMonth) => string;
 }) {
   return (
-    <DataTable label="Meses do fluxo futuro" columns={monthColumns} minWidth={900}>
+    <DataTable label="Meses do fluxo futuro" columns={monthColumns} minWidth={1100}>
       {months.map((month) => (
         <DataRow key={month.month} label={month.date} fw={month.month === currentMonth ? 600 : undefined}>
           <DataCell column="month">
@@ -90,6 +92,9 @@ export function FutureFlowMonthsTable({
               actual={month.summary.result}
               color={month.planned.result < 0 ? amountColors.expense : amountColors.income}
             />
+          </DataCell>
+          <DataCell column="expected">
+            <ExpectedPaymentsCell expected={month.expected} />
           </DataCell>
           <DataCell column="plan">
             <Text size="sm" c={month.plannedFrom ? undefined : 'dimmed'}>

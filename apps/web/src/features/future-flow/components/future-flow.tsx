@@ -121,7 +121,7 @@ export function FutureFlow({ getMonthHref, viewsClient = false }: FutureFlowProp
       <Paper withBorder p="md">
         <SectionHeader
           title="Meses"
-          description="Abra um mês para ver e planejar o orçamento dele. Resultado = receitas menos despesas; investimentos ficam fora do resultado: o dinheiro muda de lugar, não é gasto."
+          description="Abra um mês para ver e planejar o orçamento dele. Resultado = receitas menos despesas; investimentos ficam fora do resultado: o dinheiro muda de lugar, não é gasto. Lembretes de contas e dívidas mostram o que vence no mês e não entram no planejado nem nos saldos: planeje-os nas categorias do orçamento."
         />
         {months.isPending ? (
           <PageLoader />
