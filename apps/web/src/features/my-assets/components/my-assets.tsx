@@ -13,6 +13,7 @@ import { CardsGroup } from './cards-group';
 import { DebtsGroup } from './debts-group';
 import { countItems } from './holdings-labels';
 import { InvestmentsGroup } from './investments-group';
+import { NetWorthPanel } from './net-worth-panel';
 import { OtherBalancesGroup } from './other-balances-group';
 
 interface MyAssetsProps {
@@ -60,6 +61,7 @@ export function MyAssets({ cashRegisterHref, viewsClient = false }: MyAssetsProp
             : 'O que você tem e o que deve: contas, cartões, investimentos, outros bens e dívidas.'
         }
       />
+      <NetWorthPanel viewsClient={viewsClient} />
       <Accordion multiple variant="separated" chevronPosition="left">
         <AssetGroup
           value="contas"
