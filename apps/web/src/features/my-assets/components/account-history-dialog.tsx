@@ -1,7 +1,7 @@
-import { Badge, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { MyAccount } from '@prumo/contract/my-assets';
 import { formatCents } from '@prumo/domain/money/cents';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
@@ -19,8 +19,12 @@ const historyColumns: DataColumn[] = [
   { key: 'known', header: 'Origem' },
 ];
 
+/** Months listed at first: two years; the chart always shows them all. */
+const listedMonths = 24;
+
 function AccountHistory({ account }: { account: MyAccount }) {
   const details = useAccountDetails({ enabled: true });
+  const [showingAll, setShowingAll] = useState(false);
   if (details.isPending) return <Skeleton h={260} />;
   if (details.isError) return <ErrorState message={describeError(details.error)} onRetry={() => details.refetch()} />;
   const history = details.data.find((item) => item.id === account.id);
@@ -36,6 +40,7 @@ function AccountHistory({ account }: { account: MyAccount }) {
     balance: point.balance,
   }));
   const newestFirst = [...history.history].reverse();
+  const listed = showingAll ? newestFirst : newestFirst.slice(0, listedMonths);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -51,7 +56,7 @@ function AccountHistory({ account }: { account: MyAccount }) {
         />
       </Suspense>
       <DataTable label={`Saldos de ${account.name}`} columns={historyColumns} minWidth={420}>
-        {newestFirst.map((point) => (
+        {listed.map((point) => (
           <DataRow key={point.date} label={formatIsoDate(point.date)}>
             <DataCell column="date">
               <Text size="sm">{formatIsoDate(point.date)}</Text>
@@ -73,6 +78,13 @@ function AccountHistory({ account }: { account: MyAccount }) {
           </DataRow>
         ))}
       </DataTable>
+      {listed.length < newestFirst.length ? (
+        <Group>
+          <Button variant="subtle" size="compact-sm" onClick={() => setShowingAll(true)}>
+            Mostrar todos os {newestFirst.length} saldos
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }

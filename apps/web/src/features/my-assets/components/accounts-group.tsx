@@ -85,7 +85,7 @@ function RenameAccountForm({ account, onDone }: { account: MyAccount; onDone: ()
           description="Em branco, volta ao nome do banco."
           {...form.getInputProps('nickname')}
         />
-        <Group gap="xs">
+        <Group gap={6} wrap="nowrap">
           <Button type="submit" size="compact-sm" loading={rename.isPending}>
             Salvar nome
           </Button>
@@ -116,7 +116,8 @@ function AccountRow({ account, readOnly, onOpenHistory }: AccountRowProps) {
         )}
       </DataCell>
       <DataCell column="balance">
-        <OptionalAmount amount={account.balance} />
+        {/* While renaming, the field takes the whole top line of a phone's card. */}
+        {renaming ? null : <OptionalAmount amount={account.balance} />}
       </DataCell>
       <DataCell column="source">
         <Text size="sm" c={account.balance_known ? undefined : 'dimmed'}>

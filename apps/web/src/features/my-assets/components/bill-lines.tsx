@@ -7,6 +7,7 @@ import { describeError } from '../../../lib/errors';
 import { formatIsoDate } from '../../../lib/format';
 import { useCardBillDetails } from '../api/get-card-bill-details';
 import { BillStateBadge } from './bill-state-badge';
+import { showOwed } from './holdings-labels';
 
 const lineColumns: DataColumn[] = [
   { key: 'name', header: 'Lançamento', phone: 'title' },
@@ -31,7 +32,7 @@ export function BillLines({ billId }: { billId: number }) {
           </Text>
         </Stack>
         <Stack gap={2} align="flex-end">
-          <AmountText amount={-data.amount} fw={700} />
+          <AmountText amount={showOwed(data.amount)} fw={700} />
           <BillStateBadge state={data.state} />
         </Stack>
       </Group>

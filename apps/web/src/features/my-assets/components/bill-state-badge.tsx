@@ -6,7 +6,8 @@ import { billStateLabels } from './holdings-labels';
 export function BillStateBadge({ state }: { state: CardBill['state'] }) {
   const { label, color } = billStateLabels[state];
   return (
-    <Badge size="sm" variant="light" color={color}>
+    // Never cut to "FECHA…" in a narrow column.
+    <Badge size="sm" variant="light" color={color} style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   );

@@ -11,6 +11,7 @@ import { useCreditCardDetails } from '../api/get-credit-card-details';
 import { BillEditForm } from './bill-edit-form';
 import { BillLines } from './bill-lines';
 import { BillStateBadge } from './bill-state-badge';
+import { showOwed } from './holdings-labels';
 import { ItemDialog } from './item-dialog';
 
 /** What the dialog shows: the card's bills, one bill's lines, or one bill's correction. */
@@ -71,7 +72,7 @@ function BillsList({ card, readOnly, onView }: BillsListProps) {
                 </DataCell>
                 <DataCell column="amount">
                   <Stack gap={0} align="flex-end">
-                    <AmountText amount={-bill.amount} />
+                    <AmountText amount={showOwed(bill.amount)} />
                     {note ? (
                       <Text size="xs" c="dimmed">
                         {note}

@@ -12,7 +12,7 @@ import { useSaveDebt } from '../api/save-debt';
 import { pickColumns, useItemEditing } from '../hooks/use-item-editing';
 import { EditableItems } from './asset-group';
 import { DeleteItemDialog } from './delete-item-dialog';
-import { describeDebtPayoff, formatMonthlyRate } from './holdings-labels';
+import { describeDebtPayoff, formatMonthlyRate, showOwed } from './holdings-labels';
 import { FormActions, ItemDialog, moneyInputProps } from './item-dialog';
 import { RowActions } from './row-actions';
 import {
@@ -132,7 +132,7 @@ export function DebtsGroup({ debts, readOnly }: { debts: Debt[]; readOnly: boole
                 </Text>
               </DataCell>
               <DataCell column="balance">
-                <AmountText amount={-debt.balance} />
+                <AmountText amount={showOwed(debt.balance)} />
               </DataCell>
               <DataCell column="payment">
                 <Text size="sm">{formatCents(debt.monthly_payment)}</Text>

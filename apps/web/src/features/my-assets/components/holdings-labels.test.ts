@@ -1,6 +1,6 @@
 import type { Debt } from '@prumo/contract/debts';
 import { describe, expect, it } from 'vitest';
-import { countItems, describeDebtPayoff, formatMonthKey, formatMonthlyRate } from './holdings-labels';
+import { countItems, describeDebtPayoff, formatMonthKey, formatMonthlyRate, showOwed } from './holdings-labels';
 
 const debt: Debt = {
   id: 1,
@@ -37,5 +37,10 @@ describe('labels', () => {
     expect(countItems(0, 'conta', 'contas', 'Nenhuma conta')).toBe('Nenhuma conta');
     expect(countItems(1, 'conta', 'contas', 'Nenhuma conta')).toBe('1 conta');
     expect(countItems(3, 'conta', 'contas', 'Nenhuma conta')).toBe('3 contas');
+  });
+
+  it('shows what is owed as negative, and nothing owed as plain zero', () => {
+    expect(showOwed(150)).toBe(-150);
+    expect(Object.is(showOwed(0), 0)).toBe(true);
   });
 });

@@ -38,3 +38,8 @@ export function countItems(count: number, singular: string, plural: string, none
   if (count === 0) return none;
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/** What is owed (positive cents) as the screen shows it: negative, and zero as plain zero (never "-R$ 0,00"). */
+export function showOwed(cents: number): number {
+  return cents === 0 ? 0 : -cents;
+}

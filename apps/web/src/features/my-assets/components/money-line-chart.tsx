@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { formatCents } from '@prumo/domain/money/cents';
 import { formatCompactCents } from '../../../lib/format';
+import { buildMoneyTicks } from './money-ticks';
 
 export interface MoneySeries {
   /** The key of the rows' value. */
@@ -24,6 +25,8 @@ interface MoneyLineChartProps {
  * stay in cents; the axis uses short labels so it fits a phone.
  */
 export function MoneyLineChart({ data, series, label, height = 260 }: MoneyLineChartProps) {
+  const values = data.flatMap((row) => series.map((item) => row[item.name]));
+  const ticks = buildMoneyTicks(values.filter((value): value is number => typeof value === 'number'));
   return (
     <LineChart
       h={height}
@@ -39,7 +42,13 @@ export function MoneyLineChart({ data, series, label, height = 260 }: MoneyLineC
       withLegend={series.length > 1}
       legendProps={{ verticalAlign: 'top', height: 40 }}
       valueFormatter={formatCents}
-      yAxisProps={{ width: 72, tickFormatter: formatCompactCents }}
+      // Zero always shows (a balance reads against it) and ticks are round, even for a flat line.
+      yAxisProps={{
+        width: 72,
+        tickFormatter: formatCompactCents,
+        ticks,
+        domain: [ticks[0] ?? 'auto', ticks.at(-1) ?? 'auto'],
+      }}
       aria-label={label}
     />
   );

@@ -11,7 +11,7 @@ import { AccountsGroup } from './accounts-group';
 import { AssetGroup, GroupQueryState } from './asset-group';
 import { CardsGroup } from './cards-group';
 import { DebtsGroup } from './debts-group';
-import { countItems } from './holdings-labels';
+import { countItems, showOwed } from './holdings-labels';
 import { InvestmentsGroup } from './investments-group';
 import { NetWorthPanel } from './net-worth-panel';
 import { OtherBalancesGroup } from './other-balances-group';
@@ -111,7 +111,7 @@ export function MyAssets({ cashRegisterHref, viewsClient = false }: MyAssetsProp
           value="dividas"
           title="Dívidas"
           summary={debts.data ? countItems(debts.data.length, 'dívida', 'dívidas', 'Nenhuma dívida') : ''}
-          total={debts.data ? -sumBalances(debts.data) : null}
+          total={debts.data ? showOwed(sumBalances(debts.data)) : null}
         >
           <GroupBody query={debts} data={debts.data}>
             {(data) => <DebtsGroup debts={data} readOnly={readOnly} />}

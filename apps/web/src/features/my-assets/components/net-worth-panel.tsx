@@ -27,7 +27,7 @@ export function NetWorthPanel({ viewsClient }: { viewsClient: boolean }) {
   const change = findNetWorthChange(data);
   const empty = isNetWorthEmpty(data);
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" component="section" aria-label="Resumo do patrimônio">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={0}>

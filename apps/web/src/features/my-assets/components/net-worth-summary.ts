@@ -1,5 +1,5 @@
 import type { NetWorth, NetWorthParts } from '@prumo/contract/my-assets';
-import { formatMonthKey } from './holdings-labels';
+import { formatMonthKey, showOwed } from './holdings-labels';
 
 /** The parts of net worth as the header lists them: what the client has, then what they owe (negative). */
 export function listNetWorthParts(parts: NetWorthParts): { label: string; amount: number }[] {
@@ -7,8 +7,8 @@ export function listNetWorthParts(parts: NetWorthParts): { label: string; amount
     { label: 'Contas', amount: parts.accounts },
     { label: 'Investimentos', amount: parts.investments },
     { label: 'Outros bens', amount: parts.other_balances },
-    { label: 'Dívidas', amount: -parts.debts },
-    { label: 'Faturas de cartão', amount: -parts.card_bills },
+    { label: 'Dívidas', amount: showOwed(parts.debts) },
+    { label: 'Faturas de cartão', amount: showOwed(parts.card_bills) },
   ];
 }
 
