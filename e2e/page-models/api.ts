@@ -253,4 +253,44 @@ export class PrumoApi {
       expect(created.status(), 'POST /api/bill-reminder/').toBe(201);
     }
   }
+
+  /** GET my-assets/account/: the client's accounts and cards as Meu patrimônio lists them. */
+  async myAccounts(key: string): Promise<{ id: number; kind: string; name: string; nickname: string | null }[]> {
+    const response = await this.request.get('/api/my-assets/account/', { headers: { Authorization: `Token ${key}` } });
+    expect(response.status(), 'GET /api/my-assets/account/').toBe(200);
+    return (await response.json()) as { id: number; kind: string; name: string; nickname: string | null }[];
+  }
+
+  /** PUT my-assets/account/{id}/ a blank nickname on every nicknamed account: each takes back its bank's name. */
+  async resetAccountNames(key: string): Promise<void> {
+    for (const account of await this.myAccounts(key)) {
+      if (account.nickname === null) continue;
+      const response = await this.request.put(`/api/my-assets/account/${account.id}/`, {
+        headers: { Authorization: `Token ${key}` },
+        data: { nickname: null },
+      });
+      expect(response.status(), `PUT /api/my-assets/account/${account.id}/`).toBe(200);
+    }
+  }
+
+  /** DELETE every investment (investments/), other balance (balance/) and debt (debts/) of the client. */
+  async deleteHoldings(key: string): Promise<void> {
+    const headers = { Authorization: `Token ${key}` };
+    const lists = [
+      {
+        list: '/api/investments/',
+        item: (row: { id: number; kind?: string }) => `/api/investments/${row.kind}/edit/${row.id}/`,
+      },
+      { list: '/api/balance/', item: (row: { id: number }) => `/api/balance/edit/${row.id}/` },
+      { list: '/api/debts/', item: (row: { id: number }) => `/api/debts/edit/${row.id}/` },
+    ];
+    for (const { list, item } of lists) {
+      const response = await this.request.get(list, { headers });
+      expect(response.status(), `GET ${list}`).toBe(200);
+      for (const row of (await response.json()) as { id: number; kind?: string }[]) {
+        const deleted = await this.request.delete(item(row), { headers });
+        expect(deleted.status(), `DELETE ${item(row)}`).toBe(204);
+      }
+    }
+  }
 }

@@ -54,7 +54,7 @@ export type MenuRole = 'client' | 'planner' | 'manager';
 export const demoMenus: Record<MenuRole, { full: readonly string[]; built: readonly string[] }> = {
   client: {
     full: ['Início', 'Meu caixa', 'Meu patrimônio', 'Desempenho', 'Fluxo futuro', 'Avisos e importações'],
-    built: ['Início', 'Avisos e importações'],
+    built: ['Início', 'Meu patrimônio', 'Desempenho', 'Avisos e importações'],
   },
   planner: { full: ['Dashboard', 'Prospects'], built: ['Dashboard'] },
   manager: {

@@ -25,6 +25,7 @@ export const appScreens = {
   'orcamento-ideal': () => import('./routes/app/ideal-budget').then((module) => module.IdealBudgetRoute),
   'orcamento-do-mes': () => import('./routes/app/month-budget').then((module) => module.MonthBudgetRoute),
   'meu-desempenho': () => import('./routes/app/my-performance').then((module) => module.MyPerformanceRoute),
+  'meu-patrimonio': () => import('./routes/app/my-assets').then((module) => module.MyAssetsRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

@@ -32,3 +32,14 @@ export function toIsoDate(date: Date): string {
 export function shortenText(text: string, maximum: number): string {
   return text.length > maximum ? `${text.slice(0, maximum)}…` : text;
 }
+
+const compactNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** Chart axis labels short enough for one line: "R$ 15 mi", "-R$ 250 mil", "R$ 800". */
+export function formatCompactCents(amountCents: number): string {
+  const reais = Math.abs(amountCents) / 100;
+  const sign = amountCents < 0 ? '-' : '';
+  if (reais >= 1_000_000) return `${sign}R$ ${compactNumber.format(reais / 1_000_000)} mi`;
+  if (reais >= 1_000) return `${sign}R$ ${compactNumber.format(reais / 1_000)} mil`;
+  return `${sign}R$ ${compactNumber.format(reais)}`;
+}

@@ -3,20 +3,10 @@ import { LineChart } from '@mantine/charts';
 import type { FutureFlowChart } from '@prumo/contract/future-flow';
 import { formatMonthNumber } from '@prumo/domain/budget/target-month';
 import { formatCents } from '@prumo/domain/money/cents';
+import { formatCompactCents } from '../../../lib/format';
 
 /** Colours of the two lines: the plan calm, the projection strong. */
 const seriesColors = { 'Saldo planejado': 'blue.6', 'Saldo projetado': 'teal.7' } as const;
-
-const compactNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-
-/** Axis labels short enough for one line: "R$ 15 mi", "-R$ 250 mil", "R$ 800". */
-function formatCompactCents(amountCents: number): string {
-  const reais = Math.abs(amountCents) / 100;
-  const sign = amountCents < 0 ? '-' : '';
-  if (reais >= 1_000_000) return `${sign}R$ ${compactNumber.format(reais / 1_000_000)} mi`;
-  if (reais >= 1_000) return `${sign}R$ ${compactNumber.format(reais / 1_000)} mil`;
-  return `${sign}R$ ${compactNumber.format(reais)}`;
-}
 
 /**
  * The two balance lines of the future flow, month by month (loaded on demand: the chart library
