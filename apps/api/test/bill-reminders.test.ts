@@ -64,6 +64,7 @@ describe('bill reminders (bill-reminder/)', () => {
       reminder_date: '2026-01-14',
       periodicity: 'MONTHLY',
       type: 'USER',
+      status: 'ACTIVE',
       amount: 250_000,
       user_reminder: true,
       cashflow_reminder: true,

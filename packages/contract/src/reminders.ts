@@ -6,6 +6,11 @@ export const reminderTypes = ['USER', 'RECOMMENDER'] as const;
 export const ReminderTypeSchema = z.enum(reminderTypes);
 export type ReminderType = z.infer<typeof ReminderTypeSchema>;
 
+/** ACTIVE: a reminder of the client's; PROPOSED: the recommender's, until the client accepts or dismisses it. */
+export const reminderStatuses = ['ACTIVE', 'PROPOSED'] as const;
+export const ReminderStatusSchema = z.enum(reminderStatuses);
+export type ReminderStatus = z.infer<typeof ReminderStatusSchema>;
+
 /** A bill reminder. Dates are "YYYY-MM-DD"; `amount` is the bill's expected value in integer cents. */
 export const ReminderSchema = z.object({
   id: z.number().int(),
@@ -15,6 +20,8 @@ export const ReminderSchema = z.object({
   reminder_date: z.string(),
   periodicity: z.enum(reminderPeriodicities),
   type: ReminderTypeSchema,
+  /** A PROPOSED reminder is neither sent nor shown in Fluxo futuro until accepted (PUT status ACTIVE). */
+  status: ReminderStatusSchema,
   amount: z.number().int().nullable(),
   /** Remind the client before each due date. */
   user_reminder: z.boolean(),
