@@ -1,6 +1,7 @@
+import type { PaymentLine } from '@prumo/domain/reminders/bill-matching';
 import type { ExpenseLine } from '@prumo/domain/reminders/recurring-bills';
 import { recurringBillRules } from '@prumo/domain/reminders/recurring-bills';
-import { and, asc, eq, gte, isNotNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { billReminders, dismissedBillMerchants, origins, transactions } from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
@@ -72,6 +73,27 @@ export async function insertProposedReminders(
 }
 
 /**
+ * The client's lines a bill can be: expenses of the cash flow (no ignored line, no own transfer, no
+ * line of an ignored account) with a readable merchant.
+ */
+function buildBillLinesWhere(db: Database, scope: ClientScope): SQL {
+  return and(
+    buildClientOwnedWhere(transactions, scope),
+    lt(transactions.amountCents, 0),
+    eq(transactions.ignored, false),
+    eq(transactions.isAssetTransfer, false),
+    ne(transactions.merchantKey, ''),
+    notInArray(
+      transactions.originId,
+      db
+        .select({ id: origins.id })
+        .from(origins)
+        .where(and(buildClientOwnedWhere(origins, scope), eq(origins.ignored, true))),
+    ),
+  ) as SQL;
+}
+
+/**
  * The client's expense lines from `windowStart` to `today` at the merchants that may hold a monthly
  * bill, in one statement: the cash flow's lines (no ignored line, no own transfer, no line of an
  * ignored account), at merchants seen in at least the rule's minimum of months and not shopped at
@@ -102,22 +124,11 @@ export async function findRecurringCandidateLines(
     .from(transactions)
     .where(
       and(
-        buildClientOwnedWhere(transactions, scope),
+        buildBillLinesWhere(db, scope),
         // A card purchase's cash date is never before its purchase: this bound lets the index narrow the read.
         gte(transactions.cashDate, windowStart),
         gte(transactions.date, windowStart),
         lte(transactions.date, today),
-        lt(transactions.amountCents, 0),
-        eq(transactions.ignored, false),
-        eq(transactions.isAssetTransfer, false),
-        ne(transactions.merchantKey, ''),
-        notInArray(
-          transactions.originId,
-          db
-            .select({ id: origins.id })
-            .from(origins)
-            .where(and(buildClientOwnedWhere(origins, scope), eq(origins.ignored, true))),
-        ),
         notInArray(
           transactions.merchantKey,
           db
@@ -160,6 +171,49 @@ export async function findRecurringCandidateLines(
       sql`${counted.months} >= ${recurringBillRules.minimumMonths} and ${counted.lines} <= ${recurringBillRules.maximumLinesPerMonth} * ${counted.months}`,
     )
     .orderBy(asc(counted.date), asc(counted.id));
+}
+
+/** What may pay the reminders: their merchants, and the words of the typed ones' titles. */
+export interface PaymentLinesQuery {
+  from: string;
+  to: string;
+  merchantKeys: string[];
+  titleWords: string[];
+}
+
+/**
+ * The client's expense lines from `from` to `to` that may pay a reminder, in one statement: at one
+ * of the merchants, or holding one of the title words (the domain then checks every word).
+ */
+export async function findPaymentLines(
+  db: Database,
+  scope: ClientScope,
+  query: PaymentLinesQuery,
+): Promise<PaymentLine[]> {
+  if (query.merchantKeys.length === 0 && query.titleWords.length === 0) return [];
+  return db
+    .select({
+      id: transactions.id,
+      date: transactions.date,
+      amountCents: transactions.amountCents,
+      merchantKey: transactions.merchantKey,
+    })
+    .from(transactions)
+    .where(
+      and(
+        buildBillLinesWhere(db, scope),
+        gte(transactions.cashDate, query.from),
+        gte(transactions.date, query.from),
+        lte(transactions.date, query.to),
+        or(
+          query.merchantKeys.length ? inArray(transactions.merchantKey, query.merchantKeys) : undefined,
+          query.titleWords.length
+            ? sql`string_to_array(${transactions.merchantKey}, ' ') && ${sql.param(query.titleWords)}::text[]`
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(transactions.date), asc(transactions.id));
 }
 
 /** The changed reminder, or null when it is not one of the scope's client. */

@@ -1,8 +1,18 @@
 import type { Reminder, ReminderWithOccurrences } from '@prumo/contract/reminders';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
-import { buildReminderMatcher } from '@prumo/domain/reminders/bill-matching';
+import {
+  buildReminderMatcher,
+  convertDayToNumber,
+  convertNumberToDay,
+  findNextUnpaidOccurrence,
+  findPaidOccurrences,
+  listTitleWords,
+  type PaidOccurrence,
+  type PayableReminder,
+  paymentWindow,
+} from '@prumo/domain/reminders/bill-matching';
 import { findRecurringBills, findRecurringWindowStart } from '@prumo/domain/reminders/recurring-bills';
-import { findNextOccurrence, listReminderOccurrences } from '@prumo/domain/reminders/reminder-occurrences';
+import { listReminderOccurrences } from '@prumo/domain/reminders/reminder-occurrences';
 import { billReminders } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound } from '../../lib/domain-errors';
@@ -13,6 +23,7 @@ import {
   type BillReminderRow,
   deleteBillReminder,
   findBillReminders,
+  findPaymentLines,
   findRecurringCandidateLines,
   insertBillReminder,
   insertProposedReminders,
@@ -42,12 +53,51 @@ function presentReminder(row: BillReminderRow): Reminder {
   };
 }
 
-/** The client's reminders, each with its due dates and the next one from today (in Brazil) on. */
+/**
+ * Which occurrences of the client's reminders are paid, and by which line: the lines that may pay
+ * them are read in one scoped statement, from 10 days before the first occurrence to 5 days after
+ * the last, and matched by the domain's rule (ADR 23).
+ */
+export async function matchReminderPayments(
+  deps: AppDependencies,
+  scope: ClientScope,
+  rows: readonly BillReminderRow[],
+): Promise<Map<number, PaidOccurrence[]>> {
+  const reminders: PayableReminder[] = rows.map((row) => ({
+    id: row.id,
+    merchantKey: row.merchantKey,
+    title: row.title,
+    amountCents: row.amountCents,
+    occurrences: listReminderOccurrences(row.reminderDate, row.periodicity),
+  }));
+  const dates = reminders.flatMap((reminder) => reminder.occurrences).sort();
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (!first || !last) return new Map();
+  const lines = await findPaymentLines(deps.db, scope, {
+    from: convertNumberToDay(convertDayToNumber(first) - paymentWindow.daysBefore),
+    to: convertNumberToDay(convertDayToNumber(last) + paymentWindow.daysAfter),
+    merchantKeys: [...new Set(rows.flatMap((row) => (row.merchantKey ? [row.merchantKey] : [])))],
+    titleWords: [...new Set(rows.flatMap((row) => (row.merchantKey ? [] : listTitleWords(row.title))))],
+  });
+  return findPaidOccurrences(reminders, lines);
+}
+
+/**
+ * The client's reminders, each with its due dates, whether a line paid each of them, and the next
+ * one to pay: the first unpaid from today (in Brazil) on.
+ */
 export async function listReminders(deps: AppDependencies, scope: ClientScope): Promise<ReminderWithOccurrences[]> {
   const today = findTodayInBrazil(new Date());
-  return (await findBillReminders(deps.db, scope)).map((row) => {
-    const occurrences = listReminderOccurrences(row.reminderDate, row.periodicity);
-    return { ...presentReminder(row), occurrences, next_occurrence: findNextOccurrence(occurrences, today) };
+  const rows = await findBillReminders(deps.db, scope);
+  const payments = await matchReminderPayments(deps, scope, rows);
+  return rows.map((row) => {
+    const occurrences = payments.get(row.id) ?? [];
+    return {
+      ...presentReminder(row),
+      occurrences: occurrences.map(({ date, paid, lineId }) => ({ date, paid, line_id: lineId })),
+      next_occurrence: findNextUnpaidOccurrence(occurrences, today),
+    };
   });
 }
 
