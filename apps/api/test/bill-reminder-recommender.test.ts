@@ -260,6 +260,30 @@ describe('POST bill-reminder-recommender/', () => {
 
     const proposed = await proposeFor(planner, `?clientId=${client.row.id}`);
     expect(proposed.map((reminder) => reminder.title)).toEqual(['NETFLIX.COM']);
+    // Accepting or dismissing follows the reminders' access: a manager reads only, a stranger finds nothing.
+    const proposalId = proposed[0]?.id;
+    const managerAccepts = await call(context, 'PUT', `/api/bill-reminder/${proposalId}/?clientId=${client.row.id}`, {
+      token: manager.token,
+      payload: { status: 'ACTIVE' },
+    });
+    expect(managerAccepts.statusCode).toBe(403);
+    for (const stranger of [othersClient, loneClient, otherOrganization.client]) {
+      const dismissed = await call(context, 'DELETE', `/api/bill-reminder/${proposalId}/`, { token: stranger.token });
+      expect(dismissed.statusCode).toBe(404);
+      expect(dismissed.json()).toEqual({ detail: 'Lembrete não encontrado.' });
+    }
+    const kept = await listStored(client.row.id);
+    expect(kept.map((row) => row.status)).toEqual(['PROPOSED']);
+    const noDismissal = await context.database.db
+      .select()
+      .from(dismissedBillMerchants)
+      .where(eq(dismissedBillMerchants.clientUserId, client.row.id));
+    expect(noDismissal).toEqual([]);
+    const plannerAccepts = await call(context, 'PUT', `/api/bill-reminder/${proposalId}/?clientId=${client.row.id}`, {
+      token: planner.token,
+      payload: { status: 'ACTIVE' },
+    });
+    expect(plannerAccepts.json()).toMatchObject({ status: 'ACTIVE' });
     // A client's own clientId names nobody but themself: the lone client's run finds their own lines.
     expect((await proposeFor(loneClient, `?clientId=${client.row.id}`)).map((reminder) => reminder.title)).toEqual([
       'NETFLIX.COM',

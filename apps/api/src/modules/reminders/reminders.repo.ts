@@ -3,7 +3,14 @@ import type { ExpenseLine } from '@prumo/domain/reminders/recurring-bills';
 import { recurringBillRules } from '@prumo/domain/reminders/recurring-bills';
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { billReminders, dismissedBillMerchants, origins, transactions } from '../../db/schema';
+import {
+  billReminderNotices,
+  billReminders,
+  dismissedBillMerchants,
+  origins,
+  transactions,
+  users,
+} from '../../db/schema';
 import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
 
 type Executor = Database | Transaction;
@@ -254,4 +261,55 @@ export async function deleteBillReminder(db: Database, scope: ClientScope, remin
     }
     return true;
   });
+}
+
+/** A reminder the daily job may send, with its client's address. */
+export interface ReminderToNotify {
+  reminder: BillReminderRow;
+  client: { email: string; firstName: string };
+}
+
+/**
+ * Every organization's ACTIVE reminders with `user_reminder` on that may fall due by `lastDay`:
+ * first date on or before it and at most three years before it (the occurrences' horizon, ADR 19).
+ * The job reads across clients, so it is the one query here without a client scope.
+ */
+export async function findRemindersToNotify(
+  db: Database,
+  lastDay: string,
+  earliestFirstDate: string,
+): Promise<ReminderToNotify[]> {
+  return db
+    .select({ reminder: billReminders, client: { email: users.email, firstName: users.firstName } })
+    .from(billReminders)
+    .innerJoin(
+      users,
+      and(eq(users.id, billReminders.clientUserId), eq(users.organizationId, billReminders.organizationId)),
+    )
+    .where(
+      and(
+        eq(billReminders.status, 'ACTIVE'),
+        eq(billReminders.userReminder, true),
+        lte(billReminders.reminderDate, lastDay),
+        gte(billReminders.reminderDate, earliestFirstDate),
+      ),
+    )
+    .orderBy(asc(billReminders.clientUserId), asc(billReminders.id));
+}
+
+/**
+ * Claims the sending of one occurrence on one channel: true when this call wrote the record, false
+ * when it was sent (or is being sent, by a transaction still open) already. Inside the sending
+ * transaction, so a failed send leaves no record and is tried again.
+ */
+export async function claimReminderNotice(
+  transaction: Transaction,
+  notice: { reminderId: number; occurrenceDate: string; channel: 'email' },
+): Promise<boolean> {
+  const claimed = await transaction
+    .insert(billReminderNotices)
+    .values(notice)
+    .onConflictDoNothing()
+    .returning({ reminderId: billReminderNotices.reminderId });
+  return claimed.length > 0;
 }
