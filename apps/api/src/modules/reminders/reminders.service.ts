@@ -11,7 +11,11 @@ import {
   type PayableReminder,
   paymentWindow,
 } from '@prumo/domain/reminders/bill-matching';
-import { findRecurringBills, findRecurringWindowStart } from '@prumo/domain/reminders/recurring-bills';
+import {
+  findRecurringBills,
+  findRecurringWindowStart,
+  recurringBillRules,
+} from '@prumo/domain/reminders/recurring-bills';
 import { listReminderOccurrences } from '@prumo/domain/reminders/reminder-occurrences';
 import { billReminders } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
@@ -117,7 +121,7 @@ export async function createReminder(
 
 /** What the recommender writes in a proposal's notes, so the client sees why it was proposed. */
 function describeProposal(monthsFound: number, dueDay: number): string {
-  return `Sugestão do Prumo: ${monthsFound} pagamentos parecidos nos últimos 12 meses, por volta do dia ${dueDay}.`;
+  return `Sugestão do Prumo: ${monthsFound} pagamentos parecidos nos últimos ${recurringBillRules.lookbackMonths} meses, por volta do dia ${dueDay}.`;
 }
 
 /**
