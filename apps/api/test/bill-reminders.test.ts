@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billReminders } from '../src/db/schema';
+import { billReminders, transactions } from '../src/db/schema';
 import {
   addOtherPlannersClient,
   call,
@@ -44,6 +44,11 @@ async function listReminders(token: string, query = '') {
   return response.json();
 }
 
+/** The due dates of a listed reminder. */
+function datesOf(reminder: { occurrences: { date: string }[] }): string[] {
+  return reminder.occurrences.map((occurrence) => occurrence.date);
+}
+
 async function countStored(clientUserId: number): Promise<number> {
   const rows = await context.database.db
     .select({ id: billReminders.id })
@@ -64,6 +69,7 @@ describe('bill reminders (bill-reminder/)', () => {
       reminder_date: '2026-01-14',
       periodicity: 'MONTHLY',
       type: 'USER',
+      status: 'ACTIVE',
       amount: 250_000,
       user_reminder: true,
       cashflow_reminder: true,
@@ -72,8 +78,8 @@ describe('bill reminders (bill-reminder/)', () => {
     const [listed] = await listReminders(token);
     expect(listed).toMatchObject(created);
     expect(listed.occurrences).toHaveLength(36);
-    expect(listed.occurrences.slice(0, 3)).toEqual(['2026-01-14', '2026-02-14', '2026-03-14']);
-    expect(listed.occurrences.at(-1)).toBe('2028-12-14');
+    expect(datesOf(listed).slice(0, 3)).toEqual(['2026-01-14', '2026-02-14', '2026-03-14']);
+    expect(datesOf(listed).at(-1)).toBe('2028-12-14');
     // Still 14 November in Brazil, though 15 November in UTC.
     expect(listed.next_occurrence).toBe('2026-11-14');
 
@@ -95,7 +101,7 @@ describe('bill reminders (bill-reminder/)', () => {
     });
     expect(yearly.statusCode).toBe(200);
     const [listedYearly] = await listReminders(token);
-    expect(listedYearly.occurrences).toEqual(['2025-12-01', '2026-12-01', '2027-12-01']);
+    expect(datesOf(listedYearly)).toEqual(['2025-12-01', '2026-12-01', '2027-12-01']);
     expect(listedYearly.next_occurrence).toBe('2026-12-01');
 
     const deleted = await call(context, 'DELETE', `/api/bill-reminder/${created.id}/`, { token });
@@ -122,17 +128,11 @@ describe('bill reminders (bill-reminder/)', () => {
     const [old, ipva, card] = await listReminders(token);
 
     expect(ipva).toMatchObject({ title: 'IPVA', content: null, amount: null, user_reminder: false });
-    expect(ipva.occurrences).toEqual(['2024-02-29', '2025-02-28', '2026-02-28']);
+    expect(datesOf(ipva)).toEqual(['2024-02-29', '2025-02-28', '2026-02-28']);
     expect(ipva.next_occurrence).toBeNull();
 
-    expect(card.occurrences.slice(0, 5)).toEqual([
-      '2027-01-31',
-      '2027-02-28',
-      '2027-03-31',
-      '2027-04-30',
-      '2027-05-31',
-    ]);
-    expect(card.occurrences).toContain('2028-02-29');
+    expect(datesOf(card).slice(0, 5)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31']);
+    expect(datesOf(card)).toContain('2028-02-29');
     expect(card.next_occurrence).toBe('2027-01-31');
 
     expect(old.occurrences).toHaveLength(36);
@@ -321,5 +321,73 @@ describe('bill reminders (bill-reminder/)', () => {
       detail: 'Limite de 200 lembretes atingido: apague um para criar outro.',
     });
     expect(await countStored(clientUserId)).toBe(200);
+  });
+});
+
+describe('paid occurrences in bill-reminder/', () => {
+  async function typeLine(token: string, name: string, amount: number, date: string): Promise<number> {
+    const response = await call(context, 'POST', '/api/transactions/create/', {
+      token,
+      payload: { name, amount, date },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id;
+  }
+
+  it('marks an occurrence paid by a line of its merchant about its day and amount, and gives the first unpaid as next', async () => {
+    const target = await createTestOrganization(context);
+    const { client, loneClient } = target;
+    const rentReminder = await createReminder(client.token, {
+      title: 'Aluguel',
+      reminder_date: '2026-09-20',
+      periodicity: 'MONTHLY',
+      amount: 250_000,
+    });
+    const september = await typeLine(client.token, 'PIX ALUGUEL JOAO', -250_000, '2026-09-18');
+    // Paid 8 days early: November's rent is paid, so the next to pay is December's.
+    const november = await typeLine(client.token, 'PIX ALUGUEL JOAO', -250_000, '2026-11-12');
+    // None of these pays October: another merchant, money in, an ignored line, another client's line.
+    await typeLine(client.token, 'MERCADO BOM', -250_000, '2026-10-20');
+    await typeLine(client.token, 'PIX ALUGUEL JOAO', 250_000, '2026-10-20');
+    const ignored = await typeLine(client.token, 'PIX ALUGUEL JOAO', -250_000, '2026-10-19');
+    await context.database.db.update(transactions).set({ ignored: true }).where(eq(transactions.id, ignored));
+    await typeLine(loneClient.token, 'PIX ALUGUEL JOAO', -250_000, '2026-10-20');
+
+    // A reminder the recommender found on a merchant is paid by that merchant's lines, whatever its title.
+    const [films] = await context.database.db
+      .insert(billReminders)
+      .values({
+        organizationId: target.id,
+        clientUserId: client.row.id,
+        title: 'Filmes',
+        reminderDate: '2026-10-12',
+        periodicity: 'MONTHLY',
+        type: 'RECOMMENDER',
+        merchantKey: 'NETFLIX',
+        amountCents: 5_590,
+      })
+      .returning({ id: billReminders.id });
+    const netflix = await typeLine(client.token, 'NETFLIX.COM', -5_590, '2026-10-12');
+
+    const listed = await listReminders(client.token);
+    const rent = listed.find((reminder: { id: number }) => reminder.id === rentReminder.id);
+    expect(rent.occurrences.slice(0, 4)).toEqual([
+      { date: '2026-09-20', paid: true, line_id: september },
+      { date: '2026-10-20', paid: false, line_id: null },
+      { date: '2026-11-20', paid: true, line_id: november },
+      { date: '2026-12-20', paid: false, line_id: null },
+    ]);
+    expect(rent.next_occurrence).toBe('2026-12-20');
+    const movies = listed.find((reminder: { id: number }) => reminder.id === films?.id);
+    expect(movies.occurrences.slice(0, 2)).toEqual([
+      { date: '2026-10-12', paid: true, line_id: netflix },
+      { date: '2026-11-12', paid: false, line_id: null },
+    ]);
+    // Past and unpaid is not next: the next is the first unpaid from today (14 November in Brazil) on.
+    expect(movies.next_occurrence).toBe('2026-12-12');
+
+    // The planner reads the same; the other client's line paid nothing of theirs.
+    const forPlanner = await listReminders(target.planner.token, `?clientId=${client.row.id}`);
+    expect(forPlanner).toEqual(listed);
   });
 });

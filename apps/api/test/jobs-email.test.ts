@@ -127,7 +127,14 @@ describe('e-mail goes out through a job', () => {
       storage: createDiskStorage(context.dataDir),
       config: readConfig({}),
     };
-    const jobContext = { deps, jobId: randomUUID(), attempt: 1, processId: 'test', log: { info() {}, error() {} } };
+    const jobContext = {
+      deps,
+      jobId: randomUUID(),
+      attempt: 1,
+      processId: 'test',
+      log: { info() {}, error() {} },
+      jobs: context.app.jobs,
+    };
 
     await emailDeliveryJob.handle({ messageId }, jobContext);
     await emailDeliveryJob.handle({ messageId }, { ...jobContext, attempt: 2 });

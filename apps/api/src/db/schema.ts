@@ -606,6 +606,8 @@ const clientOwnedColumns = () => ({
 export const reminderPeriodicityEnum = pgEnum('reminder_periodicity', ['MONTHLY', 'YEARLY']);
 /** USER: the client made it; RECOMMENDER: proposed from recurring lines of the cash flow. */
 export const reminderTypeEnum = pgEnum('reminder_type', ['USER', 'RECOMMENDER']);
+/** ACTIVE: the client's reminder; PROPOSED: the recommender's, waiting to be accepted or dismissed (ADR 23). */
+export const reminderStatusEnum = pgEnum('reminder_status', ['ACTIVE', 'PROPOSED']);
 
 /** A bill a client expects: its first due date and how it repeats (ADR 19). */
 export const billReminders = pgTable(
@@ -621,12 +623,49 @@ export const billReminders = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }),
     userReminder: boolean('user_reminder').notNull().default(true),
     cashflowReminder: boolean('cashflow_reminder').notNull().default(true),
+    status: reminderStatusEnum('status').notNull().default('ACTIVE'),
+    /** The merchant a recommender's reminder was found on: its lines pay it, and it is proposed once. */
+    merchantKey: text('merchant_key'),
     createdAt: createdAt(),
   },
   (table) => [
     index('bill_reminders_client_index').on(table.clientUserId),
     check('bill_reminders_amount_check', sql`amount_cents > 0`),
+    // Only the recommender proposes; a proposal always names its merchant.
+    check(
+      'bill_reminders_proposed_check',
+      sql`status = 'ACTIVE' or (type = 'RECOMMENDER' and merchant_key is not null)`,
+    ),
+    // One reminder per merchant and client, however two runs of the recommender race.
+    uniqueIndex('bill_reminders_client_merchant_unique')
+      .on(table.clientUserId, table.merchantKey)
+      .where(sql`merchant_key is not null`),
   ],
+);
+
+/** Merchants whose proposed (or accepted) reminder the client deleted: the recommender never proposes them again. */
+export const dismissedBillMerchants = pgTable(
+  'dismissed_bill_merchants',
+  {
+    ...clientOwnedColumns(),
+    merchantKey: text('merchant_key').notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.clientUserId, table.merchantKey] })],
+);
+
+/** Each reminder sent, by occurrence and channel: the key makes a rerun, or a second process, send nothing twice. */
+export const billReminderNotices = pgTable(
+  'bill_reminder_notices',
+  {
+    reminderId: integer('reminder_id')
+      .notNull()
+      .references(() => billReminders.id, { onDelete: 'cascade' }),
+    occurrenceDate: date('occurrence_date').notNull(),
+    channel: notificationChannelEnum('channel').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.reminderId, table.occurrenceDate, table.channel] })],
 );
 
 // ——— Debts ———

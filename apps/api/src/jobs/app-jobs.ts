@@ -1,5 +1,6 @@
 import type { Mailer } from '../adapters/mailer';
 import type { AppDependencies } from '../dependencies';
+import { billReminderNoticesJob } from '../modules/reminders/index';
 import { dailyCleanupJob } from './daily-cleanup';
 import type { JobLog } from './define-job';
 import { createQueuedMailer, emailDeliveryJob } from './email-delivery';
@@ -21,7 +22,7 @@ export interface AppJobs {
 }
 
 /** Every job Prumo runs: a later feature adds its own here. */
-const appJobs = [emailDeliveryJob, dailyCleanupJob];
+const appJobs = [emailDeliveryJob, dailyCleanupJob, billReminderNoticesJob];
 
 /**
  * Prumo's jobs on `deps`' database: `deps.mailer` is how a message finally leaves (SMTP or the

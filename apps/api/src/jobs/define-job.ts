@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { AppDependencies } from '../dependencies';
+import type { JobRunner } from './job-runner';
 
 /** Where a job writes what happened; never its data, which may carry secrets (an e-mail's links). */
 export interface JobLog {
@@ -16,6 +17,8 @@ export interface JobContext {
   attempt: number;
   processId: string;
   log: JobLog;
+  /** The runner the job runs on: a job that sends e-mail queues it through here (createQueuedMailer). */
+  jobs: JobRunner;
 }
 
 export interface JobRetryPolicy {

@@ -91,7 +91,14 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
 
   async function runJob(job: AnyJob, queued: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const startedAt = new Date();
-    const context = { deps, jobId: queued.id, attempt: queued.retryCount + 1, processId, log: options.log };
+    const context = {
+      deps,
+      jobId: queued.id,
+      attempt: queued.retryCount + 1,
+      processId,
+      log: options.log,
+      jobs: runner,
+    };
     try {
       await job.handle(job.schema.parse(queued.data), context);
     } catch (error) {
@@ -114,7 +121,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
     }
   }
 
-  return {
+  const runner: JobRunner = {
     processId,
     async start() {
       await holdStartLock(pool, schema, async () => {
@@ -177,6 +184,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     },
   };
+  return runner;
 }
 
 /**

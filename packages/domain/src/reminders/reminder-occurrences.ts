@@ -18,6 +18,23 @@ function countDaysInMonth(year: number, monthIndex: number): number {
 }
 
 /**
+ * The day a bill due on `day` falls on in a month ("2027-02-28" for the 31st in February 2027):
+ * a day the month does not have falls on its last day. `monthIndex` counts from 0 and may run past
+ * 11 or below 0 (13 is February of the next year).
+ */
+export function findDueDateInMonth(year: number, monthIndex: number, day: number): string {
+  const shifted = new Date(Date.UTC(year, monthIndex, 1));
+  const dueYear = shifted.getUTCFullYear();
+  const dueMonth = shifted.getUTCMonth();
+  const dueDay = Math.min(day, countDaysInMonth(dueYear, dueMonth));
+  return [
+    String(dueYear).padStart(4, '0'),
+    String(dueMonth + 1).padStart(2, '0'),
+    String(dueDay).padStart(2, '0'),
+  ].join('-');
+}
+
+/**
  * The days a reminder falls on, from its first date ("2026-01-31", the first occurrence) on.
  * A day the month does not have (the 29th to the 31st) falls on the month's last day, and the next
  * month goes back to the first date's day: 31 January, 28 February, 31 March — a bill due "on the
@@ -29,17 +46,9 @@ export function listReminderOccurrences(firstDate: string, periodicity: Reminder
   const monthIndex = Number(firstDate.slice(5, 7)) - 1;
   const day = Number(firstDate.slice(8, 10));
   const step = monthsBetweenOccurrences[periodicity];
-  return Array.from({ length: occurrenceCounts[periodicity] }, (_, index) => {
-    const shifted = new Date(Date.UTC(year, monthIndex + index * step, 1));
-    const occurrenceYear = shifted.getUTCFullYear();
-    const occurrenceMonth = shifted.getUTCMonth();
-    const occurrenceDay = Math.min(day, countDaysInMonth(occurrenceYear, occurrenceMonth));
-    return [
-      String(occurrenceYear).padStart(4, '0'),
-      String(occurrenceMonth + 1).padStart(2, '0'),
-      String(occurrenceDay).padStart(2, '0'),
-    ].join('-');
-  });
+  return Array.from({ length: occurrenceCounts[periodicity] }, (_, index) =>
+    findDueDateInMonth(year, monthIndex + index * step, day),
+  );
 }
 
 /** The first occurrence on or after `day` ("YYYY-MM-DD"), or null when all of them are past. */

@@ -2,6 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
 import type { OrganizationRow } from '../organizations/index';
 
+/** Where a queued e-mail is logged: a request's log, or a job's. */
+export interface EmailLogger {
+  log: { info(fields: object, message: string): void };
+}
+
 interface Recipient {
   email: string;
   firstName: string;
@@ -24,7 +29,7 @@ function absolute(origin: string, address: string | null): string | null {
 /** An e-mail in the organization's colours, header and footer images, with one action button. */
 export async function sendBrandedEmail(
   deps: AppDependencies,
-  request: FastifyRequest,
+  request: EmailLogger,
   organization: OrganizationRow,
   recipient: Recipient,
   content: { subject: string; lead: string; action: string; link: string; note: string },

@@ -2,6 +2,6 @@
  * The accounts module's public face: its routes, the branded e-mails other modules send, the user a
  * seed inserts, and the expired tokens the nightly cleanup removes.
  */
-export { findPublicOrigin, sendBrandedEmail } from './account-emails';
+export { type EmailLogger, findPublicOrigin, sendBrandedEmail } from './account-emails';
 export { insertUserWithProfile, removeDeadTokens } from './accounts.repo';
 export { registerAccountRoutes } from './accounts.routes';

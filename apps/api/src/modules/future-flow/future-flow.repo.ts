@@ -174,6 +174,8 @@ export async function findRemindersAndDebtsToShow(
         buildClientOwnedWhere(billReminders, scope),
         eq(billReminders.cashflowReminder, true),
         isNotNull(billReminders.amountCents),
+        // A proposal shows once the client accepts it.
+        eq(billReminders.status, 'ACTIVE'),
       ),
     );
   const debtRows = db

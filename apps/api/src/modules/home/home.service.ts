@@ -55,6 +55,8 @@ export async function readClientHome(deps: AppDependencies, scope: ClientScope):
         card_id: bill.card_id,
       })),
     ...reminders
+      // A proposal is the client's to accept first; a paid occurrence is no longer due.
+      .filter((reminder) => reminder.status === 'ACTIVE')
       .filter((reminder) => reminder.next_occurrence !== null && reminder.next_occurrence <= horizon)
       .map((reminder) => ({
         kind: 'reminder' as const,

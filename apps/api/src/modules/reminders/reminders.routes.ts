@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { ClientQuerySchema } from '../../lib/scope';
 import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
-import type { BillReminderFields } from './reminders.repo';
-import { changeReminder, createReminder, deleteReminder, listReminders } from './reminders.service';
+import type { BillReminderChanges } from './reminders.repo';
+import { changeReminder, createReminder, deleteReminder, listReminders, proposeReminders } from './reminders.service';
 
 const maximumTitleLength = 120;
 const maximumContentLength = 1000;
@@ -38,6 +38,9 @@ const AmountSchema = buildCentsSchema({ allowZero: false }).nullable();
 
 const FlagSchema = z.boolean({ error: validationMessages.valueInvalid });
 
+/** A proposal is accepted by setting it ACTIVE; nothing goes back to PROPOSED. */
+const AcceptSchema = z.enum(['ACTIVE'], { error: 'Status inválido: envie ACTIVE para aceitar a sugestão.' });
+
 const NewReminderSchema = z.object({
   title: TitleSchema,
   content: ContentSchema.optional(),
@@ -57,14 +60,16 @@ const ReminderChangesSchema = requireSomeField(
     amount: AmountSchema.optional(),
     user_reminder: FlagSchema.optional(),
     cashflow_reminder: FlagSchema.optional(),
+    status: AcceptSchema.optional(),
   }),
 );
 
-type ReminderBody = Partial<z.infer<typeof NewReminderSchema>>;
+type ReminderBody = z.infer<typeof ReminderChangesSchema>;
 
 /** The body's fields under the repository's names; a field the body leaves out stays undefined. */
-function readReminderFields(body: ReminderBody): Partial<BillReminderFields> {
+function readReminderChanges(body: ReminderBody): BillReminderChanges {
   return {
+    status: body.status,
     title: body.title,
     content: body.content,
     reminderDate: body.reminder_date,
@@ -127,7 +132,17 @@ export function registerReminderRoutes(app: FastifyInstance, deps: AppDependenci
       },
     },
     async (request) =>
-      changeReminder(deps, readClientScope(request), request.params.id, readReminderFields(request.body)),
+      changeReminder(deps, readClientScope(request), request.params.id, readReminderChanges(request.body)),
+  );
+
+  // Proposes reminders from the client's recurring lines; answers the proposals this run added (ADR 23).
+  api.post(
+    '/api/bill-reminder-recommender/',
+    {
+      config: { access: writing },
+      schema: { tags, querystring: ClientQuerySchema, response: { 200: z.array(ReminderSchema) } },
+    },
+    async (request) => proposeReminders(deps, readClientScope(request)),
   );
 
   api.delete(

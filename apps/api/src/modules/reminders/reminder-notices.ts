@@ -1,0 +1,136 @@
+import { findTodayInBrazil } from '@prumo/domain/br/date';
+import { formatCents } from '@prumo/domain/money/cents';
+import { convertDayToNumber, convertNumberToDay } from '@prumo/domain/reminders/bill-matching';
+import { describeDueDay, findLastDayToRemind, findOccurrencesToRemind } from '@prumo/domain/reminders/reminder-notices';
+import { z } from 'zod';
+import type { AppDependencies } from '../../dependencies';
+import { defineJob, type JobDefinition, type JobLog } from '../../jobs/define-job';
+import { createQueuedMailer } from '../../jobs/email-delivery';
+import type { JobRunner } from '../../jobs/job-runner';
+import type { ClientScope } from '../../lib/scope';
+import { findPublicOrigin, sendBrandedEmail } from '../accounts/index';
+import { findNotificationSettings } from '../notification-settings/index';
+import { findOrganizationById, type OrganizationWithFeatures } from '../organizations/index';
+import {
+  type BillReminderRow,
+  claimReminderNotice,
+  findBillReminders,
+  findRemindersToNotify,
+  type ReminderToNotify,
+} from './reminders.repo';
+import { matchReminderPayments } from './reminders.service';
+
+/** Occurrences are listed for three years from the first date (ADR 19): older first dates have none left. */
+const occurrenceHorizonDays = 3 * 366;
+
+/** The job reads a client's reminders and lines as the client would: their own data, nothing else. */
+function buildClientOwnScope(
+  reminder: BillReminderRow,
+  organization: OrganizationWithFeatures,
+  now: Date,
+): ClientScope {
+  return {
+    organizationId: reminder.organizationId,
+    clientUserId: reminder.clientUserId,
+    caller: {
+      userId: reminder.clientUserId,
+      organizationId: reminder.organizationId,
+      organizationSlug: organization.organization.slug,
+      role: 'client',
+      features: organization.featureCodes,
+      tokenExpiresAt: now,
+    },
+  };
+}
+
+/** Where the e-mail's button leads: Fluxo futuro, where reminders are shown, when the organization has it. */
+function buildReminderLink(deps: AppDependencies, organization: OrganizationWithFeatures): string {
+  const screen = organization.featureCodes.includes('future_flow') ? 'fluxo-futuro' : 'dashboard';
+  return `${findPublicOrigin(deps)}/app/${organization.organization.slug}/${screen}`;
+}
+
+async function emailReminder(
+  deps: AppDependencies,
+  log: JobLog,
+  organization: OrganizationWithFeatures,
+  found: ReminderToNotify,
+  occurrenceDate: string,
+  today: string,
+): Promise<void> {
+  const { reminder } = found;
+  const due = describeDueDay(occurrenceDate, today);
+  const amount = reminder.amountCents ? `, no valor de ${formatCents(reminder.amountCents)}` : '';
+  await sendBrandedEmail(deps, { log }, organization.organization, found.client, {
+    subject: `Lembrete: ${reminder.title} vence ${due} — ${organization.organization.name}`,
+    lead: `Sua conta "${reminder.title}" vence ${due}${amount}. Ainda não encontramos o pagamento no seu fluxo de caixa.`,
+    action: 'Ver no Prumo',
+    link: buildReminderLink(deps, organization),
+    note: 'Você recebe este aviso porque o lembrete está ligado. Para não recebê-lo mais, desligue o aviso do lembrete ou o canal e-mail na tela Avisos e importações.',
+  });
+}
+
+/**
+ * Sends, by e-mail, each unpaid occurrence of an ACTIVE reminder with `user_reminder` on that falls
+ * due from today to three days ahead, once: the record of each sending (`bill_reminder_notices`,
+ * keyed by reminder, date and channel) is written in the transaction that queues the e-mail, so a
+ * rerun or a second process sends nothing twice, and a failed queueing leaves nothing recorded.
+ * A client whose notice settings leave out e-mail gets none. Answers how many were queued.
+ */
+export async function sendDueReminderNotices(
+  deps: AppDependencies,
+  jobs: JobRunner,
+  log: JobLog,
+  now: Date,
+): Promise<number> {
+  const today = findTodayInBrazil(now);
+  const lastDay = findLastDayToRemind(today);
+  const earliestFirstDate = convertNumberToDay(convertDayToNumber(lastDay) - occurrenceHorizonDays);
+  const found = await findRemindersToNotify(deps.db, lastDay, earliestFirstDate);
+  const queuing: AppDependencies = { ...deps, mailer: createQueuedMailer(deps.db, jobs) };
+  const organizations = new Map<number, OrganizationWithFeatures | null>();
+  let sent = 0;
+  for (const clientUserId of new Set(found.map((item) => item.reminder.clientUserId))) {
+    const ofClient = found.filter((item) => item.reminder.clientUserId === clientUserId);
+    const first = ofClient[0] as ReminderToNotify;
+    const settings = await findNotificationSettings(deps.db, clientUserId);
+    if (!settings.channels.includes('email')) continue;
+    const organizationId = first.reminder.organizationId;
+    if (!organizations.has(organizationId)) {
+      organizations.set(organizationId, await findOrganizationById(deps.db, organizationId));
+    }
+    const organization = organizations.get(organizationId);
+    if (!organization) continue;
+    const scope = buildClientOwnScope(first.reminder, organization, now);
+    // Every reminder of the client, as their list reads them: a line pays one reminder only.
+    const payments = await matchReminderPayments(deps, scope, await findBillReminders(deps.db, scope));
+    for (const item of ofClient) {
+      for (const occurrenceDate of findOccurrencesToRemind(payments.get(item.reminder.id) ?? [], today)) {
+        const queued = await deps.db.transaction(async (transaction) => {
+          const claimed = await claimReminderNotice(transaction, {
+            reminderId: item.reminder.id,
+            occurrenceDate,
+            channel: 'email',
+          });
+          if (claimed) await emailReminder(queuing, log, organization, item, occurrenceDate, today);
+          return claimed;
+        });
+        if (queued) sent += 1;
+      }
+    }
+  }
+  return sent;
+}
+
+const BillReminderNoticesSchema = z.object({});
+
+/** Every morning at 8 in Brazil, when people read their e-mail before paying the day's bills. */
+export const billReminderNoticesJob: JobDefinition<z.infer<typeof BillReminderNoticesSchema>> = defineJob({
+  name: 'bill-reminder-notices',
+  schema: BillReminderNoticesSchema,
+  schedule: () => '0 8 * * *',
+  retry: { limit: 3, delaySeconds: 300, backoff: false },
+  async handle(_data, { deps, jobs, log }) {
+    const sent = await sendDueReminderNotices(deps, jobs, log, new Date());
+    log.info({ sent }, 'bill reminders sent');
+  },
+});
