@@ -67,4 +67,48 @@ test.describe('the client’s home page', () => {
     await expect(dashboard.section('Saldos').getByText('Total em contas')).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
+
+  test('the client asks for reminders from recurring lines and accepts one, at phone width too', async ({
+    page,
+    api,
+    signInAs,
+    dashboard,
+  }) => {
+    // A gym paid on the 10th of each of the last three months: a recurring bill.
+    const key = await api.signIn(client.email, demoPassword, demo.slug);
+    await api.replaceReminders(key, []);
+    const today = findDayInBrazil(0);
+    const lines: number[] = [];
+    for (const monthsBack of [3, 2, 1]) {
+      const date = new Date(`${today.slice(0, 7)}-10T12:00:00Z`);
+      date.setUTCMonth(date.getUTCMonth() - monthsBack);
+      const { id } = await api.addCashFlowLine(key, {
+        name: 'ACADEMIA FORMA FIT',
+        amount: -12_990,
+        date: date.toISOString().slice(0, 10),
+        description: 'Academia',
+      });
+      lines.push(id);
+    }
+    try {
+      await signInAs(demo.slug, client);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const reminders = dashboard.section('Lembretes de contas');
+      await reminders.getByRole('button', { name: 'Sugerir pelo meu caixa' }).click();
+      const proposal = reminders.getByText('ACADEMIA FORMA FIT', { exact: false }).first();
+      await expect(proposal).toBeVisible();
+      await expect(reminders.getByText('Sugestão', { exact: true })).toBeVisible();
+      await reminders.getByRole('button', { name: 'Aceitar' }).click();
+      // Accepted: a reminder with its next due date, no longer a suggestion.
+      await expect(reminders.getByText('Sugestão', { exact: true })).toHaveCount(0);
+      await expect(reminders.getByText(/próximo vencimento/)).toBeVisible();
+      await expect
+        .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'), { message: 'page width at 390 px' })
+        .toBeLessThanOrEqual(390);
+    } finally {
+      for (const id of lines) await api.deleteCashFlowLine(key, id);
+      await api.replaceReminders(key, []);
+      await api.signOut(key);
+    }
+  });
 });

@@ -14,4 +14,6 @@ export const sharedQueryKeys = {
   /** The organization's category tree, read by the cash register and the budget: one cache. */
   categories: ['categories'],
   descriptions: ['descriptions'],
+  /** The client's home page: reminders, bills and balances changed elsewhere show on it. */
+  clientHome: ['client-home'],
 } as const;

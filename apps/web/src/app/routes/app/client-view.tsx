@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ClientHomePanels } from '../../../features/dashboard/components/client-home';
+import { RemindersPanel } from '../../../features/reminders/components/reminders-panel';
 import { listEnabledToggles } from '../../../lib/organization';
 import { usePersona } from '../../../lib/persona';
 import { buildScreenOpener } from '../../app-screens';
@@ -31,7 +32,12 @@ export function ClientViewRoute() {
       importOpened={view === importTask}
       importHref={route.getHref(organization, { clientId, view: importTask })}
       closedHref={closedHref}
-      overview={<ClientHomePanels organization={organization} clientId={clientId} canOpen={canOpen} />}
+      overview={
+        <>
+          <ClientHomePanels organization={organization} clientId={clientId} canOpen={canOpen} />
+          <RemindersPanel />
+        </>
+      }
     />
   );
 }

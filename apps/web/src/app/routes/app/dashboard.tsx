@@ -10,6 +10,7 @@ import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow'
 import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { ClientHomePanels } from '../../../features/dashboard/components/client-home';
 import { ClientOverview } from '../../../features/dashboard/components/client-overview';
+import { RemindersPanel } from '../../../features/reminders/components/reminders-panel';
 import { ClientsTable } from '../../../features/team/components/clients-table';
 import { InvitationLinks } from '../../../features/team/components/invitation-links';
 import { PlannersTable } from '../../../features/team/components/planners-table';
@@ -67,6 +68,7 @@ export function DashboardRoute() {
           viewsClient: false,
         })}
       />
+      <RemindersPanel />
       <CashShortcuts organization={organization} />
       <ClientOverview persona={me} organization={organization} />
     </Stack>

@@ -2,6 +2,7 @@ import type { ClientHome } from '@prumo/contract/home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { useRouteClientId } from '../../../lib/client-scope';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 /** GET client-home/: balances, this month, bills due soon, open tasks and net worth of the client. */
 export function getClientHome(signal?: AbortSignal): Promise<ClientHome> {
@@ -10,7 +11,7 @@ export function getClientHome(signal?: AbortSignal): Promise<ClientHome> {
 
 export function clientHomeQueryOptions(clientId: string | null) {
   return queryOptions({
-    queryKey: ['client-home', clientId],
+    queryKey: [...sharedQueryKeys.clientHome, clientId],
     queryFn: ({ signal }) => getClientHome(signal),
     // Every other screen changes what it shows: read again whenever the page opens.
     staleTime: 0,
