@@ -307,7 +307,7 @@ export async function findPreviousCardBill(
  * payment yet: the candidates to pay a closed bill.
  */
 export async function findBillPaymentCandidates(
-  db: Transaction,
+  db: Reader,
   scope: ClientScope,
   window: { start: string; end: string },
 ) {

@@ -130,35 +130,61 @@ async function readCardLineFacts(db: Database | Transaction, scope: ClientScope,
   return facts;
 }
 
+interface CardsState {
+  facts: Map<number, CardLineFacts>;
+  stored: CardBillRow[];
+}
+
+async function readCardsState(db: Database | Transaction, scope: ClientScope, cards: readonly OriginRow[]) {
+  const [facts, stored] = await Promise.all([
+    readCardLineFacts(db, scope, cards),
+    findCardBills(
+      db,
+      scope,
+      cards.map((card) => card.id),
+    ),
+  ]);
+  return { facts, stored };
+}
+
 /**
  * Puts the cards' bills in order: a bill row for each due date that has lines, for the bill open
  * today and for each bill a projected instalment falls on; then a closed bill not yet paid is
  * matched to an outgoing line of the client's accounts for its exact amount, within its payment
  * window — that line becomes an own transfer (neither income nor expense) and the bill is paid.
- * Writes only when something is missing, under the client's bills lock.
+ * A read with nothing to put in order writes nothing and answers what it read; otherwise the work
+ * is done under the client's bills lock and the state read again.
  */
-async function settleCardBills(deps: AppDependencies, scope: ClientScope, cards: readonly OriginRow[], today: string) {
+async function settleCardBills(
+  deps: AppDependencies,
+  scope: ClientScope,
+  cards: readonly OriginRow[],
+  today: string,
+): Promise<CardsState> {
+  const read = await readCardsState(deps.db, scope, cards);
   const cardsWithDays = cards.filter((card) => readCardDays(card) !== null);
-  if (cardsWithDays.length === 0) return;
-  const [facts, stored] = await Promise.all([
-    readCardLineFacts(deps.db, scope, cardsWithDays),
-    findCardBills(
-      deps.db,
-      scope,
-      cardsWithDays.map((card) => card.id),
-    ),
-  ]);
-  const missing = listMissingBills(cardsWithDays, facts, stored, today);
-  const unpaid = stored.filter((bill) => bill.paidOn === null && bill.closingDate < today);
-  const payable = unpaid
-    .map((bill) => ({ bill, amountCents: findStoredBillAmount(bill, facts) }))
-    .filter((entry) => entry.amountCents > 0);
-  if (missing.length === 0 && payable.length === 0) return;
+  const missing = listMissingBills(cardsWithDays, read.facts, read.stored, today);
+  const payable = listPayableBills(read, today);
+  const payments = payable.length > 0 ? await findBillPayments(deps.db, scope, payable) : [];
+  if (missing.length === 0 && payments.length === 0) return read;
   await deps.db.transaction(async (transaction) => {
     await lockClientBills(transaction, scope);
     await insertCardBills(transaction, scope, missing);
-    if (payable.length > 0) await matchBillPayments(transaction, scope, payable);
+    // Found again under the lock: another call may have just paid a bill with the same line.
+    for (const { bill, payment } of await findBillPayments(transaction, scope, payable)) {
+      await updateCardBill(transaction, bill.id, { paidOn: payment.cashDate, paymentTransactionId: payment.id });
+      await markLineAsOwnTransfer(transaction, scope, payment.id);
+    }
   });
+  return readCardsState(deps.db, scope, cards);
+}
+
+/** Closed bills not yet paid that ask for something. */
+function listPayableBills(state: CardsState, today: string) {
+  return state.stored
+    .filter((bill) => bill.paidOn === null && bill.closingDate < today)
+    .map((bill) => ({ bill, amountCents: findStoredBillAmount(bill, state.facts) }))
+    .filter((entry) => entry.amountCents > 0);
 }
 
 function listMissingBills(
@@ -195,8 +221,9 @@ function findStoredBillAmount(bill: CardBillRow, facts: Map<number, CardLineFact
   return computeBillAmountCents(sum?.sumCents ?? 0, bill.correctedAmountCents);
 }
 
-async function matchBillPayments(
-  transaction: Transaction,
+/** Each payable bill's payment among the outgoing lines of its window, one line per bill at most. */
+async function findBillPayments(
+  db: Database | Transaction,
   scope: ClientScope,
   payable: readonly { bill: CardBillRow; amountCents: number }[],
 ) {
@@ -206,9 +233,10 @@ async function matchBillPayments(
     .map((window) => window.end)
     .sort()
     .at(-1);
-  if (start === undefined || end === undefined) return;
-  const candidates = await findBillPaymentCandidates(transaction, scope, { start, end });
+  if (start === undefined || end === undefined) return [];
+  const candidates = await findBillPaymentCandidates(db, scope, { start, end });
   const taken = new Set<number>();
+  const payments: { bill: CardBillRow; payment: (typeof candidates)[number] }[] = [];
   for (const [index, { bill, amountCents }] of payable.entries()) {
     const window = windows[index];
     if (!window) continue;
@@ -221,9 +249,9 @@ async function matchBillPayments(
     );
     if (!payment) continue;
     taken.add(payment.id);
-    await updateCardBill(transaction, bill.id, { paidOn: payment.cashDate, paymentTransactionId: payment.id });
-    await markLineAsOwnTransfer(transaction, scope, payment.id);
+    payments.push({ bill, payment });
   }
+  return payments;
 }
 
 function presentBills(rows: readonly CardBillRow[], facts: CardLineFacts | undefined, today: string): CardBill[] {
@@ -267,15 +295,8 @@ async function readCardsBills(
   cards: readonly OriginRow[],
   today: string,
 ): Promise<CardBillsView[]> {
-  await settleCardBills(deps, scope, cards, today);
-  const [facts, stored] = await Promise.all([
-    readCardLineFacts(deps.db, scope, cards),
-    findCardBills(
-      deps.db,
-      scope,
-      cards.map((card) => card.id),
-    ),
-  ]);
+  if (cards.length === 0) return [];
+  const { facts, stored } = await settleCardBills(deps, scope, cards, today);
   return cards.map((card) => ({
     card,
     bills: presentBills(
