@@ -1,6 +1,22 @@
 import type { Locator, Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 
+/** The months table's columns, in the screen's order. */
+export const monthColumns = [
+  'Mês',
+  'Receitas planejadas',
+  'Despesas planejadas',
+  'Investimentos planejados',
+  'Resultado planejado',
+  'Contas previstas',
+  'Plano',
+  'Planejamento',
+] as const;
+
+function findColumnIndex(header: (typeof monthColumns)[number]): number {
+  return monthColumns.indexOf(header);
+}
+
 /** /app/{organization}/fluxo-futuro: the months table and the chart of the two balance series. */
 export class FutureFlowPage {
   readonly shell: AppShell;
@@ -19,6 +35,11 @@ export class FutureFlowPage {
     return AppShell.path(organization, 'fluxo-futuro');
   }
 
+  /** The table's column headers, as the screen shows them. */
+  columnHeaders(): Locator {
+    return this.monthsTable.getByRole('columnheader');
+  }
+
   /** The row of a month, by its MM/YYYY link. */
   monthRow(date: string): Locator {
     return this.monthsTable.getByRole('row').filter({ has: this.page.getByRole('link', { name: date, exact: true }) });
@@ -28,14 +49,14 @@ export class FutureFlowPage {
   plannedIn(date: string, column: 'income' | 'expense'): Locator {
     return this.monthRow(date)
       .getByRole('cell')
-      .nth(column === 'income' ? 1 : 2)
+      .nth(findColumnIndex(column === 'income' ? 'Receitas planejadas' : 'Despesas planejadas'))
       .getByText(/^-?R\$/)
       .first();
   }
 
   /** Where a month's plan comes from: 'Orçamento do mês', 'Segue 12/2026' or 'Sem orçamento'. */
   planOrigin(date: string): Locator {
-    return this.monthRow(date).getByRole('cell').nth(5);
+    return this.monthRow(date).getByRole('cell').nth(findColumnIndex('Plano'));
   }
 
   /** A series' entry in the chart's legend ('Saldo planejado', 'Saldo projetado'). */

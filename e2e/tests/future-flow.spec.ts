@@ -1,6 +1,6 @@
 import { BudgetPage } from '../page-models/budget-page';
 import { demo, demoPassword } from '../page-models/demo-data';
-import { FutureFlowPage } from '../page-models/future-flow-page';
+import { FutureFlowPage, monthColumns } from '../page-models/future-flow-page';
 import { MonthBudgetPage } from '../page-models/month-budget-page';
 import { expect, test } from './fixtures';
 
@@ -64,6 +64,8 @@ test.describe('Future flow', () => {
     await signInAs(demo.slug, client);
     await shell.openMenuEntry('Fluxo futuro');
     await expect(page).toHaveURL(FutureFlowPage.path(demo.slug));
+    // The columns the page model reads by position.
+    await expect(futureFlow.columnHeaders()).toHaveText([...monthColumns]);
 
     await expect(futureFlow.plannedIn(nextMonth.date, 'income')).toHaveText('R$ 8.500,00');
     await expect(futureFlow.plannedIn(nextMonth.date, 'income')).toHaveCSS('color', incomeColour);

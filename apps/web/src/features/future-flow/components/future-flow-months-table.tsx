@@ -32,7 +32,7 @@ const monthColumns: DataColumn[] = [
   { key: 'expense', header: 'Despesas planejadas' },
   { key: 'investments', header: 'Investimentos planejados' },
   { key: 'result', header: 'Resultado planejado' },
-  { key: 'expected', header: 'Lembretes e dívidas', phone: 'wide' },
+  { key: 'expected', header: 'Contas previstas', phone: 'wide' },
   { key: 'plan', header: 'Plano' },
   { key: 'planning', header: 'Planejamento', phone: 'aside' },
 ];
