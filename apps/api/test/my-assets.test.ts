@@ -540,5 +540,20 @@ describe('net worth (my-assets/net-worth/)', () => {
       token: target.planner.token,
     });
     expect(planner.json()).toEqual(netWorth);
+
+    // Kept between calls, and never stale: each change to what the client holds or owes shows at once.
+    const [, balance, debt] = created.map((response) => response.json());
+    await call(context, 'POST', '/api/investments/stocks/create/', {
+      token,
+      payload: { name: 'Ações', balance: 100_000 },
+    });
+    expect((await get(token, '/api/my-assets/net-worth/')).current.investments).toBe(600_000);
+    await call(context, 'PUT', `/api/balance/edit/${balance.id}/`, { token, payload: { balance: 2_500_000 } });
+    expect((await get(token, '/api/my-assets/net-worth/')).current.other_balances).toBe(2_500_000);
+    await call(context, 'DELETE', `/api/debts/edit/${debt.id}/`, { token });
+    expect((await get(token, '/api/my-assets/net-worth/')).current.debts).toBe(0);
+    const [checkingAccount] = await listAccounts(token);
+    await call(context, 'PUT', `/api/ignore-origin/${checkingAccount.id}/`, { token, payload: { ignored: true } });
+    expect((await get(token, '/api/my-assets/net-worth/')).current.accounts).toBe(0);
   });
 });

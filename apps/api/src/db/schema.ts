@@ -404,6 +404,18 @@ export const planningVersions = pgTable('planning_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Each client's holdings version: bumped (triggers of migration 0024) in the transaction of every
+ * write to their accounts, card bills, investments, other balances and debts, so a net worth read
+ * at it (with the cash-flow version) can be reused until the next change.
+ */
+export const holdingsVersions = pgTable('holdings_versions', {
+  clientUserId: integer('client_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const tasks = pgTable(
   'tasks',
   {

@@ -7,6 +7,7 @@ import {
   categories,
   descriptions,
   dismissedLines,
+  holdingsVersions,
   origins,
   planningVersions,
   transactions,
@@ -156,26 +157,33 @@ export async function findCashFlowVersion(db: Database, clientUserId: number): P
   return row?.version ?? 0;
 }
 
-/** A client's two versions: their lines and accounts, and their budgets and planning tasks. */
+/** A client's versions: their lines and accounts, their budgets and planning tasks, and what they hold and owe. */
 export interface ClientVersions {
   cashFlow: number;
   planning: number;
+  /** Accounts, card bills, investments, other balances and debts (migration 0024). */
+  holdings: number;
 }
 
 /**
- * Both versions in one read (0 before the client's first write of each kind), for values made of
+ * The versions in one read (0 before the client's first write of each kind), for values made of
  * the client's lines and of their plans alike (the summary's planned amounts, the future flow).
  */
 export async function findClientVersions(db: Database, clientUserId: number): Promise<ClientVersions> {
   const [row] = await findPlannedOnceDatabase(db)
-    .select({ cashFlow: cashFlowVersions.version, planning: planningVersions.version })
+    .select({
+      cashFlow: cashFlowVersions.version,
+      planning: planningVersions.version,
+      holdings: holdingsVersions.version,
+    })
     .from(users)
     .leftJoin(cashFlowVersions, eq(cashFlowVersions.clientUserId, users.id))
     .leftJoin(planningVersions, eq(planningVersions.clientUserId, users.id))
+    .leftJoin(holdingsVersions, eq(holdingsVersions.clientUserId, users.id))
     .where(eq(users.id, sql.placeholder('clientUserId')))
     .prepare('find_client_versions')
     .execute({ clientUserId });
-  return { cashFlow: row?.cashFlow ?? 0, planning: row?.planning ?? 0 };
+  return { cashFlow: row?.cashFlow ?? 0, planning: row?.planning ?? 0, holdings: row?.holdings ?? 0 };
 }
 
 /** A page of lines, newest first, and the cash-flow version they were read at (null for an empty page). */

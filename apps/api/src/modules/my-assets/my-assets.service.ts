@@ -459,6 +459,18 @@ function presentNetWorthParts(parts: NetWorthParts): NetWorthAnswerParts {
  */
 export async function readNetWorth(deps: AppDependencies, scope: ClientScope): Promise<NetWorth> {
   const today = findToday();
+  const versions = await findClientVersions(deps.db, scope.clientUserId);
+  // Made of the client's lines (the cash-flow version) and of what they hold and owe (the holdings
+  // version): kept until either changes, or the day does.
+  return reuseAtVersion(
+    deps.db,
+    describeClientQuery('net-worth', scope, [today, versions.cashFlow]),
+    versions.holdings,
+    () => assembleNetWorth(deps, scope, today),
+  );
+}
+
+async function assembleNetWorth(deps: AppDependencies, scope: ClientScope, today: string): Promise<NetWorth> {
   const origins = (await findClientOrigins(deps.db, scope)).filter((origin) => !origin.ignored);
   const accounts = origins.filter((origin) => origin.kind !== 'credit_card');
   const cards = origins.filter((origin) => origin.kind === 'credit_card');
