@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findNextOccurrence,
-  listReminderOccurrences,
-  occurrenceCounts,
-  ReminderPeriodicitySchema,
-} from './reminder-occurrences';
+import { listReminderOccurrences, occurrenceCounts, ReminderPeriodicitySchema } from './reminder-occurrences';
 
 describe('a bill reminder’s occurrences', () => {
   it('lists 36 monthly occurrences from the first date, on its day each month', () => {
@@ -32,13 +27,6 @@ describe('a bill reminder’s occurrences', () => {
     expect(listReminderOccurrences('2028-02-29', 'YEARLY')).toEqual(['2028-02-29', '2029-02-28', '2030-02-28']);
     expect(listReminderOccurrences('2027-12-29', 'MONTHLY').slice(1, 3)).toEqual(['2028-01-29', '2028-02-29']);
     expect(listReminderOccurrences('2026-12-30', 'MONTHLY').slice(1, 3)).toEqual(['2027-01-30', '2027-02-28']);
-  });
-
-  it('finds the next occurrence on or after a day, and none once all are past', () => {
-    const occurrences = listReminderOccurrences('2026-01-15', 'MONTHLY');
-    expect(findNextOccurrence(occurrences, '2026-11-15')).toBe('2026-11-15');
-    expect(findNextOccurrence(occurrences, '2026-11-16')).toBe('2026-12-15');
-    expect(findNextOccurrence(occurrences, '2029-01-16')).toBeNull();
   });
 
   it('refuses a periodicity other than MONTHLY or YEARLY in Portuguese', () => {

@@ -50,8 +50,3 @@ export function listReminderOccurrences(firstDate: string, periodicity: Reminder
     findDueDateInMonth(year, monthIndex + index * step, day),
   );
 }
-
-/** The first occurrence on or after `day` ("YYYY-MM-DD"), or null when all of them are past. */
-export function findNextOccurrence(occurrences: readonly string[], day: string): string | null {
-  return occurrences.find((occurrence) => occurrence >= day) ?? null;
-}
