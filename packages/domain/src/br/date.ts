@@ -11,6 +11,13 @@ export function parseBrazilianDate(value: string): string | null {
   return `${yearText}-${monthText}-${dayText}`;
 }
 
+/** The day `count` days after (or before, when negative) a day "YYYY-MM-DD". */
+export function shiftDay(day: string, count: number): string {
+  const shifted = new Date(`${day}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + count);
+  return shifted.toISOString().slice(0, 10);
+}
+
 /** "2026-11-01" → "01/11/2026" (dd/mm/aaaa); anything else is given back as it came. */
 export function formatBrazilianDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

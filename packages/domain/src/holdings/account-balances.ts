@@ -1,3 +1,5 @@
+import { findMonthBounds, shiftMonth } from '../budget/target-month';
+
 /**
  * An account's balance over time. One balance is known — the latest a statement stated or the one
  * the client informed — and every other is derived from it and the lines between: forward by
@@ -34,16 +36,6 @@ export interface AccountBalanceHistory {
   points: BalancePoint[];
 }
 
-function findLastDayOfMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
-}
-
-function shiftMonthStart(month: string, count: number): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, monthNumber - 1 + count, 1)).toISOString().slice(0, 10);
-}
-
 /**
  * Each month's closing balance from the first month with a line (or the known balance) to today's
  * month, with the known balance among them. Without a known balance the account starts at zero
@@ -67,12 +59,12 @@ export function computeAccountBalanceHistory(
   let afterKnownSoFar = 0;
   const start = known ? known.balanceCents : 0;
   const points: BalancePoint[] = [];
-  for (let month = firstMonth; month <= todayMonth; month = shiftMonthStart(month, 1)) {
+  for (let month = firstMonth; month <= todayMonth; month = shiftMonth(month, 1)) {
     const sum = byMonth.get(month);
     laterOnOrBeforeKnown -= sum?.onOrBeforeKnownCents ?? 0;
     afterKnownSoFar += sum?.afterKnownCents ?? 0;
     const balanceCents = start + afterKnownSoFar - laterOnOrBeforeKnown;
-    const monthEnd = month === todayMonth ? today : findLastDayOfMonth(month);
+    const monthEnd = month === todayMonth ? today : findMonthBounds(month).end;
     if (known && month === knownMonth && known.date < monthEnd) {
       points.push({ date: known.date, balanceCents: known.balanceCents, known: true });
     }

@@ -1,3 +1,5 @@
+import { shiftDay } from '../br/date';
+
 /**
  * Credit-card bills (faturas): which bill a purchase belongs to, when a bill closes and is due,
  * its state, and the instalments ("Parcela 2/6") that will fall on the next bills.
@@ -49,11 +51,6 @@ export interface CashDateAccount {
 export function findLineCashDate(date: string, account: CashDateAccount): string {
   if (account.kind !== 'credit_card' || account.closingDay === null || account.dueDay === null) return date;
   return computeBillDueDate(date, account.closingDay, account.dueDay);
-}
-
-function shiftDay(day: string, days: number): string {
-  const [year, month, dayOfMonth] = readDayParts(day);
-  return new Date(Date.UTC(year, month - 1, dayOfMonth + days)).toISOString().slice(0, 10);
 }
 
 /**

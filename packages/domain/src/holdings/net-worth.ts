@@ -1,3 +1,5 @@
+import { shiftDay } from '../br/date';
+
 /**
  * Net worth: what the client has (accounts, investments, other balances) less what they owe
  * (debts, card bills not yet paid), on a day.
@@ -26,11 +28,6 @@ export interface OwedBill {
 
 /** A bill's period is a month: a bill closing later than this after a day was not open on it yet. */
 const longestBillPeriodDays = 31;
-
-function shiftDay(day: string, days: number): string {
-  const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, dayOfMonth + days)).toISOString().slice(0, 10);
-}
 
 /**
  * What a card owed at the end of a day: its bills closed by then and not paid by then, and the bill

@@ -5,6 +5,7 @@ import type {
   FutureFlowMonths,
   FutureFlowMonth as FutureFlowMonthView,
 } from '@prumo/contract/future-flow';
+import { shiftDay } from '@prumo/domain/br/date';
 import { selectItemsOfMonth } from '@prumo/domain/budget/budget-recurrence';
 import { summarizePlannedMonth } from '@prumo/domain/budget/month-figures';
 import { findMonthBounds, formatMonthNumber, shiftMonth } from '@prumo/domain/budget/target-month';
@@ -176,13 +177,6 @@ export async function findMonthFigures(
     tasks: [],
   });
   return { months, actualSums, plansInEffect: findPlansInEffect(monthList, monthBudgets.plans) };
-}
-
-/** The day `count` days after (or before) a day. */
-function shiftDay(day: string, count: number): string {
-  const shifted = new Date(`${day}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() + count);
-  return shifted.toISOString().slice(0, 10);
 }
 
 /** The cash-flow period of a month range: from the first day of the first month to the last of the last. */

@@ -1,10 +1,10 @@
 import type { ClientHome, UpcomingBill } from '@prumo/contract/home';
-import { findTodayInBrazil } from '@prumo/domain/br/date';
+import { findTodayInBrazil, shiftDay } from '@prumo/domain/br/date';
 import { findMonthOfDay } from '@prumo/domain/budget/target-month';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/scope';
 import { listFutureFlowMonths } from '../future-flow/index';
-import { listCardBillsToPay, listMyAccounts, readNetWorth } from '../my-assets/index';
+import { readMyAccountsAndBillsToPay, readNetWorth } from '../my-assets/index';
 import { listReminders } from '../reminders/index';
 import { listTasks } from '../tasks/index';
 
@@ -14,12 +14,6 @@ export const upcomingBillsDays = 30;
 /** The latest open tasks the home page lists; the rest are in Tarefas e avisos. */
 const latestTasks = 5;
 
-function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * The client's home page, from the same services as the screens it links to (Meu patrimônio,
  * Fluxo futuro's month, bill reminders, tasks), so its figures are theirs.
@@ -28,9 +22,8 @@ export async function readClientHome(deps: AppDependencies, scope: ClientScope):
   const today = findTodayInBrazil(new Date());
   const currentMonth = findMonthOfDay(today);
   const horizon = shiftDay(today, upcomingBillsDays);
-  const [accounts, cardBills, reminders, months, tasks, netWorth] = await Promise.all([
-    listMyAccounts(deps, scope),
-    listCardBillsToPay(deps, scope),
+  const [{ accounts, billsToPay: cardBills }, reminders, months, tasks, netWorth] = await Promise.all([
+    readMyAccountsAndBillsToPay(deps, scope),
     listReminders(deps, scope),
     listFutureFlowMonths(
       deps,

@@ -10,7 +10,7 @@ import type {
 } from '@prumo/contract/my-assets';
 import { findBankByCode } from '@prumo/domain/banks/brazilian-banks';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
-import { findMonthOfDay, shiftMonth } from '@prumo/domain/budget/target-month';
+import { findMonthBounds, findMonthOfDay, shiftMonth } from '@prumo/domain/budget/target-month';
 import {
   type AccountBalanceHistory,
   type AccountMonthSums,
@@ -314,13 +314,10 @@ function sumCardOwed(bills: readonly CardBill[]): number {
     .reduce((total, bill) => total + bill.amount, 0);
 }
 
-/** Every card's bills still to pay (closed and open, not paid, with something to pay), soonest due first. */
-export async function listCardBillsToPay(deps: AppDependencies, scope: ClientScope) {
-  const cards = (await findClientOrigins(deps.db, scope)).filter(
-    (origin) => origin.kind === 'credit_card' && !origin.ignored,
-  );
-  const views = await readCardsBills(deps, scope, cards, findToday());
-  return views
+/** Bills still to pay (closed and open, not paid, with something to pay) of cards that count, soonest due first. */
+function listBillsToPay(cardViews: readonly CardBillsView[]) {
+  return cardViews
+    .filter((view) => !view.card.ignored)
     .flatMap((view) =>
       view.bills
         .filter((bill) => (bill.state === 'open' || bill.state === 'closed') && bill.amount > 0)
@@ -408,16 +405,21 @@ function presentAccountBalance(origin: OriginRow, history: AccountBalanceHistory
 
 /** The client's accounts and cards with today's balances: an account's derived from its known one, a card's what it owes. */
 export async function listMyAccounts(deps: AppDependencies, scope: ClientScope): Promise<MyAccount[]> {
+  return (await readMyAccountsAndBillsToPay(deps, scope)).accounts;
+}
+
+/** The accounts and cards as listMyAccounts gives them, and the cards' bills still to pay, from one read. */
+export async function readMyAccountsAndBillsToPay(deps: AppDependencies, scope: ClientScope) {
   const today = findToday();
   const origins = await findClientOrigins(deps.db, scope);
-  const accounts = origins.filter((origin) => origin.kind !== 'credit_card');
+  const bankAccounts = origins.filter((origin) => origin.kind !== 'credit_card');
   const cards = origins.filter((origin) => origin.kind === 'credit_card');
   const [histories, cardBills] = await Promise.all([
-    readAccountHistories(deps, scope, accounts, today),
+    readAccountHistories(deps, scope, bankAccounts, today),
     readCardsBills(deps, scope, cards, today),
   ]);
   const owedByCard = new Map(cardBills.map((view) => [view.card.id, sumCardOwed(view.bills)]));
-  return origins.map((origin) =>
+  const accounts: MyAccount[] = origins.map((origin) =>
     origin.kind === 'credit_card'
       ? presentAccount(origin, {
           cents: readCardDays(origin) ? (owedByCard.get(origin.id) ?? 0) : null,
@@ -426,19 +428,13 @@ export async function listMyAccounts(deps: AppDependencies, scope: ClientScope):
         })
       : presentAccount(origin, presentAccountBalance(origin, histories.get(origin.id), today)),
   );
+  return { accounts, billsToPay: listBillsToPay(cardBills) };
 }
 
 // ——— Net worth ———
 
 /** Months of net worth shown: a year, so the change over a year reads at a glance. */
 export const netWorthMonths = 12;
-
-function findLastDay(month: string, today: string): string {
-  const todayMonth = today.slice(0, 7);
-  if (month === todayMonth) return today;
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
-}
 
 function presentNetWorthParts(parts: NetWorthParts): NetWorthAnswerParts {
   return {
@@ -511,7 +507,8 @@ async function assembleNetWorth(deps: AppDependencies, scope: ClientScope, today
     date: today,
     current: presentNetWorthParts(partsOnDay(today)),
     months: months.map((month) => {
-      const date = findLastDay(month, today);
+      // This month ends today; the others on their last day.
+      const date = month === today.slice(0, 7) ? today : findMonthBounds(`${month}-01`).end;
       return { month, date, ...presentNetWorthParts(partsOnDay(date)) };
     }),
   };
