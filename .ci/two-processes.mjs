@@ -1,7 +1,9 @@
 // Two real Prumo processes on one fresh PostgreSQL database and one S3 store (s3rver on loopback),
 // as behind a load balancer: what one process does, the other must see.
 // Usage: node .ci/two-processes.mjs [report.json]; TEST_DATABASE_URL names the server where it creates its database.
+
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +21,7 @@ const statement = readFileSync(
   path.join(repositoryRoot, '../shared/fixtures/statements/kamino-company__OfxSharp/itau.ofx'),
 );
 const demoClient = { email: 'cliente@demo.com.br', password: 'Prumo@2026', organization: 'demo' };
+const demoPlanner = { email: 'planejador@demo.com.br', password: 'Prumo@2026', organization: 'demo' };
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const cleanups = [];
@@ -130,10 +133,43 @@ async function request(prumo, method, url, { token, json, body } = {}) {
   return fetch(`${prumo.baseUrl}${url}`, { method, headers, body: json ? JSON.stringify(json) : body });
 }
 
-async function signIn(prumo) {
-  const response = await request(prumo, 'POST', '/api/rest-auth/login/', { json: demoClient });
+async function signIn(prumo, person = demoClient) {
+  const response = await request(prumo, 'POST', '/api/rest-auth/login/', { json: person });
   expect(response.status === 200, `sign-in on ${prumo.name} answered ${response.status}`);
   return (await response.json()).key;
+}
+
+/**
+ * Reads a server-sent-events stream until an event whose data satisfies `wanted` arrives; throws
+ * after `milliseconds`. Answers the event's data.
+ */
+async function readStreamUntil(response, wanted, milliseconds) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const timer = setTimeout(() => reader.cancel().catch(() => undefined), milliseconds);
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`no such event on the stream within ${milliseconds} ms`);
+      buffered += decoder.decode(value, { stream: true });
+      let end = buffered.indexOf('\n\n');
+      while (end !== -1) {
+        const event = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const data = event
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice('data: '.length))
+          .join('\n');
+        if (data && wanted(JSON.parse(data))) return JSON.parse(data);
+        end = buffered.indexOf('\n\n');
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 async function runSeed(databaseUrl) {
@@ -158,6 +194,11 @@ async function main() {
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     RUN_JOBS: 'true',
     CLEANUP_CRON: '* * * * *',
+    // The per-address limit is what is counted here; the challenge after a few public sends from one
+    // address has API tests of its own and would answer 400 before the limit is reached.
+    CHALLENGE_FREE_SENDS: '100000',
+    // As docs/deployment.md asks: processes that share a database share the key its secrets are encrypted with.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   console.log('Two Prumo processes on one database and one S3 store');
   // Started together on an empty database: both migrate at once.
@@ -228,6 +269,72 @@ async function main() {
     const download = await request(second, 'GET', file.file, { token: uploadToken });
     expect(download.status === 200, `download on the second answered ${download.status}`);
     expect(Buffer.from(await download.arrayBuffer()).equals(statement), 'the bytes downloaded differ from those sent');
+  });
+
+  await check('a card tokenized with the gateway keys one process made is saved through the other', async () => {
+    const token = await signIn(first);
+    // The first process makes the organization's sandbox keys, the secret encrypted with the shared key.
+    const gateway = await request(first, 'GET', '/api/payment/org/demo/gateway/');
+    expect(gateway.status === 200, `gateway answered ${gateway.status}`);
+    const { public_key: publicKey } = await gateway.json();
+    const tokenized = await fetch(`${first.baseUrl}/sandbox-gateway/core/v5/tokens?appId=${publicKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'card',
+        card: { number: '4000000000000010', holder_name: 'CLIENTE DEMO', exp_month: 12, exp_year: 2035, cvv: '123' },
+      }),
+    });
+    expect(tokenized.status === 200, `tokens answered ${tokenized.status}`);
+    const cardToken = (await tokenized.json()).id;
+    // The second decrypts that secret to save the card with the gateway.
+    const saved = await request(second, 'POST', '/api/payment/card/', {
+      token,
+      json: { card_token: cardToken, cpf: '529.982.247-25' },
+    });
+    expect(
+      saved.status === 201,
+      `saving the card on the second answered ${saved.status}: ${await saved.clone().text()}`,
+    );
+    expect((await saved.json()).last_four_digits === '0010', 'the saved card is not the one tokenized');
+  });
+
+  await check('a notification raised through one process reaches a live stream opened on the other', async () => {
+    // The client opens her stream on the second process, with a ticket the second gives her.
+    const clientToken = await signIn(second);
+    const ticket = await request(second, 'POST', '/api/live/ticket/', { token: clientToken });
+    expect(ticket.status === 201, `POST /api/live/ticket/ on the second answered ${ticket.status}`);
+    const stream = await fetch(
+      `${second.baseUrl}/api/live/?ticket=${encodeURIComponent((await ticket.json()).ticket)}`,
+    );
+    expect(stream.status === 200, `GET /api/live/ on the second answered ${stream.status}`);
+    expect(
+      stream.headers.get('content-type')?.startsWith('text/event-stream'),
+      `the stream is ${stream.headers.get('content-type')}`,
+    );
+    const heard = readStreamUntil(stream, (event) => event.topic === 'notifications', 15_000);
+    // Her planner leaves her a notice through the first process, which raises her notification.
+    const plannerToken = await signIn(first, demoPlanner);
+    const clients = await request(first, 'GET', '/api/profiles/clients/?limit=100', { token: plannerToken });
+    expect(clients.status === 200, `GET /api/profiles/clients/ answered ${clients.status}`);
+    const client = (await clients.json()).results.find((record) => record.user.email === demoClient.email);
+    expect(client, 'the demo planner does not advise the demo client');
+    const title = `Aviso entre processos ${Date.now()}`;
+    const sentAt = Date.now();
+    const notice = await request(first, 'POST', '/api/tasks/notification/', {
+      token: plannerToken,
+      json: { client: client.user.id, title, message: 'Confira o aviso.' },
+    });
+    expect(notice.status === 201, `POST /api/tasks/notification/ on the first answered ${notice.status}`);
+    await heard;
+    console.log(`    heard on the second process ${Date.now() - sentAt} ms after the notice`);
+    const own = await request(second, 'GET', '/api/notification/', { token: clientToken });
+    expect(own.status === 200, `GET /api/notification/ on the second answered ${own.status}`);
+    const [newest] = (await own.json()).results;
+    expect(
+      newest?.title === 'Novo aviso' && newest.body.startsWith(title),
+      `the newest notification is ${JSON.stringify(newest)}`,
+    );
   });
 
   await check('a scheduled job runs once, on one of the two processes', async () => {

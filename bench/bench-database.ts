@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createEmbeddedCepLookup } from '@prumo/api/src/adapters/cep-lookup/embedded-cep-lookup';
 import { createDiskStorage } from '@prumo/api/src/adapters/file-storage';
 import type { Mailer } from '@prumo/api/src/adapters/mailer';
 import { buildApp } from '@prumo/api/src/app';
@@ -62,6 +63,7 @@ export async function openBenchApp() {
     db: bench.database.db,
     mailer,
     storage: createDiskStorage(path.join(bench.directory, 'media')),
+    cepLookup: createEmbeddedCepLookup(),
     config,
   });
   return {

@@ -47,8 +47,18 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && npm run start -w @prumo/api`,
     cwd: path.resolve(import.meta.dirname, '..'),
-    // E-mailed links open where the browser reaches the server.
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    // E-mailed links open where the browser reaches the server. Every spec sends its public forms
+    // from 127.0.0.1: the challenge after abuse has API tests of its own (challenge.test.ts).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CHALLENGE_FREE_SENDS: '100000',
+      // Page models that register many people through the API say so from addresses of their own
+      // (X-Forwarded-For from the loopback), so the per-address limits the suite meets stay real.
+      TRUST_PROXY: '127.0.0.1',
+    },
     url: `http://127.0.0.1:${port}/api/organization/demo/`,
     timeout: 120_000,
     reuseExistingServer: false,

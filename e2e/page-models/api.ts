@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { demoPassword } from './demo-data';
+import { readConfirmationLinkTo } from './mailbox';
+import { createCpf, createEmail } from './people';
 
 /**
  * Calls to the API under test (docs/identity-api.md, docs/cash-flow-api.md) for what a test needs
@@ -41,6 +44,43 @@ export class PrumoApi {
     const persona = await this.me(key);
     await this.signOut(key);
     return persona.hash;
+  }
+
+  /**
+   * A new, confirmed client of the planner whose invitation `hash` is, through the simple
+   * registration and its e-mailed link (what a real sign-up does).
+   */
+  async registerConfirmedClient(
+    organization: string,
+    hash: string,
+    person: { email: string; firstName: string; password: string },
+  ): Promise<void> {
+    const registration = await this.request.post('/api/rest-auth/registration/simple/', {
+      data: {
+        organization,
+        hash,
+        email: person.email,
+        first_name: person.firstName,
+        last_name: 'Cliente',
+        phone: '11987654321',
+        password1: person.password,
+        password2: person.password,
+      },
+    });
+    expect(registration.status(), `registration of ${person.email}`).toBe(201);
+    let link: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          link = await readConfirmationLinkTo(person.email);
+          return link;
+        },
+        { message: `confirmation e-mail to ${person.email}` },
+      )
+      .not.toBeNull();
+    const key = String(link).split('/confirmar/')[1];
+    const confirmation = await this.request.post('/api/profiles/email/confirm/', { data: { key } });
+    expect(confirmation.status(), `confirmation of ${person.email}`).toBe(200);
   }
 
   async signOut(key: string): Promise<void> {
@@ -111,6 +151,13 @@ export class PrumoApi {
     expect(response.status(), 'POST /api/upload/').toBe(201);
   }
 
+  /** GET ia/insights/: the titles of the caller's insights. */
+  async insightTitles(key: string): Promise<string[]> {
+    const response = await this.request.get('/api/ia/insights/', { headers: { Authorization: `Token ${key}` } });
+    expect(response.status(), 'GET /api/ia/insights/').toBe(200);
+    return ((await response.json()) as { title: string }[]).map((insight) => insight.title);
+  }
+
   /** The id of a planner's client, found by e-mail in GET profiles/clients/. */
   async clientIdOf(plannerKey: string, email: string): Promise<number> {
     const response = await this.request.get('/api/profiles/clients/', {
@@ -136,6 +183,21 @@ export class PrumoApi {
     for (const task of results) {
       const deleted = await this.request.delete(`/api/tasks/task/${task.id}/`, { headers });
       expect(deleted.status(), `DELETE /api/tasks/task/${task.id}/`).toBe(204);
+    }
+  }
+
+  /** PATCH notification/{id}/ {read: true} for each of the user's unread notifications: the bell starts at none. */
+  async markAllNotificationsRead(key: string): Promise<void> {
+    const headers = { Authorization: `Token ${key}` };
+    const response = await this.request.get('/api/notification/', { headers, params: { limit: 100 } });
+    expect(response.status(), 'GET /api/notification/').toBe(200);
+    const { results } = (await response.json()) as { results: { id: number; read: boolean }[] };
+    for (const notification of results.filter((candidate) => !candidate.read)) {
+      const marked = await this.request.patch(`/api/notification/${notification.id}/`, {
+        headers,
+        data: { read: true },
+      });
+      expect(marked.status(), `PATCH /api/notification/${notification.id}/`).toBe(200);
     }
   }
 
@@ -179,6 +241,14 @@ export class PrumoApi {
     expect(planned.status(), `PUT /api/future-flow/edit/ for ${planning.month}`).toBe(200);
     const finished = await this.request.put(`/api/tasks/budget-planning/${planning.id}/finish/`, { headers, params });
     expect(finished.status(), `PUT /api/tasks/budget-planning/${planning.id}/finish/`).toBe(200);
+  }
+
+  /** PUT tasks/budget-planning/{id}/finish/ as the client: accepts the planning their planner sent. */
+  async acceptPlanning(clientKey: string, planningId: number): Promise<void> {
+    const accepted = await this.request.put(`/api/tasks/budget-planning/${planningId}/finish/`, {
+      headers: { Authorization: `Token ${clientKey}` },
+    });
+    expect(accepted.status(), `PUT /api/tasks/budget-planning/${planningId}/finish/`).toBe(200);
   }
 
   /** DELETE budget-item/{id}/ for every item of the client's budget of `month` ("2026-11"): the month starts empty. */
@@ -292,5 +362,173 @@ export class PrumoApi {
         expect(deleted.status(), `DELETE ${item(row)}`).toBe(204);
       }
     }
+  }
+
+  /**
+   * POST payment/plans/ as a manager (amounts in cents): a plan a test subscribes to, made the quick
+   * way when the test is not about the Financeiro screen.
+   */
+  async createPlan(
+    managerKey: string,
+    plan: {
+      name: string;
+      type: 'platform' | 'service';
+      platform_amount: number;
+      service_amount?: number;
+      service_months?: number;
+      serviceProvision?: { kind: 'planning'; name: string; period: number; description: string; fee: number }[];
+    },
+  ): Promise<{ id: number; hashed_id: string }> {
+    const response = await this.request.post('/api/payment/plans/', {
+      headers: { Authorization: `Token ${managerKey}` },
+      data: { description: 'Plano criado pelo teste.', ...plan },
+    });
+    expect(response.status(), 'POST /api/payment/plans/').toBe(201);
+    return (await response.json()) as { id: number; hashed_id: string };
+  }
+
+  /** POST payment/subscriptions/?clientId=: a planner (or manager) proposes a plan to their client. */
+  async proposeSubscription(key: string, planId: number, clientId: number): Promise<{ id: number }> {
+    const response = await this.request.post('/api/payment/subscriptions/', {
+      headers: { Authorization: `Token ${key}` },
+      params: { clientId },
+      data: { plan: planId },
+    });
+    expect(response.status(), 'POST /api/payment/subscriptions/').toBe(201);
+    return (await response.json()) as { id: number };
+  }
+
+  /** GET payment/subscriptions/: the caller's subscriptions with their status. */
+  async subscriptions(key: string): Promise<{ id: number; status: string; plan: { hashed_id: string } }[]> {
+    const response = await this.request.get('/api/payment/subscriptions/', {
+      headers: { Authorization: `Token ${key}` },
+    });
+    expect(response.status(), 'GET /api/payment/subscriptions/').toBe(200);
+    const { results } = (await response.json()) as {
+      results: { id: number; status: string; plan: { hashed_id: string } }[];
+    };
+    return results;
+  }
+
+  /** GET me/'s current subscription (null without one). */
+  async currentSubscription(key: string): Promise<{ status: string; plan_code: number } | null> {
+    const response = await this.request.get('/api/me/', { headers: { Authorization: `Token ${key}` } });
+    expect(response.status(), 'GET /api/me/').toBe(200);
+    const { current_subscription } = (await response.json()) as {
+      current_subscription: { status: string; plan_code: number } | null;
+    };
+    return current_subscription;
+  }
+
+  /** POST prospects/ as a planner: a new prospect (stage novo). */
+  async createProspect(plannerKey: string, name: string): Promise<{ id: number }> {
+    const response = await this.request.post('/api/prospects/', {
+      headers: { Authorization: `Token ${plannerKey}` },
+      data: { name },
+    });
+    expect(response.status(), 'POST /api/prospects/').toBe(201);
+    return (await response.json()) as { id: number };
+  }
+
+  /**
+   * Converts a prospect as it happens for real: the planner invites them and they register through
+   * the invitation (POST rest-auth/registration/ with its hash), which makes them `convertido`.
+   */
+  async convertProspect(
+    plannerKey: string,
+    prospectId: number,
+    person: { organization: string; email: string; cpf: string; password: string },
+  ): Promise<void> {
+    const invitation = await this.request.post(`/api/prospects/${prospectId}/invite/`, {
+      headers: { Authorization: `Token ${plannerKey}` },
+      data: {},
+    });
+    expect(invitation.status(), `POST /api/prospects/${prospectId}/invite/`).toBe(201);
+    const { url } = (await invitation.json()) as { url: string };
+    const registration = await this.request.post('/api/rest-auth/registration/', {
+      data: {
+        organization: person.organization,
+        role: 'cliente',
+        hash: url.split('/cadastro/cliente/')[1],
+        email: person.email,
+        first_name: 'Convertida',
+        last_name: 'Prospect',
+        phone: '(11) 98765-4321',
+        cpf: person.cpf,
+        password1: person.password,
+        password2: person.password,
+      },
+    });
+    expect(registration.status(), 'POST /api/rest-auth/registration/').toBe(201);
+  }
+
+  /** GET indicators/ as a manager: the organization's prospects of the period and those converted. */
+  async prospectFigures(managerKey: string, period: { start: string; end: string }) {
+    const response = await this.request.get('/api/indicators/', {
+      headers: { Authorization: `Token ${managerKey}` },
+      params: period,
+    });
+    expect(response.status(), 'GET /api/indicators/').toBe(200);
+    const { organization } = (await response.json()) as {
+      organization: { prospects: number; prospects_by_stage: { convertido: number } };
+    };
+    return { prospects: organization.prospects, converted: organization.prospects_by_stage.convertido };
+  }
+
+  /** POST rest-auth/registration/: a person registered through an invitation link (unconfirmed). */
+  async register(
+    organization: string,
+    roleWord: 'cliente' | 'planejador',
+    hash: string,
+    person: { email: string; firstName: string; lastName: string },
+  ): Promise<void> {
+    const response = await this.request.post('/api/rest-auth/registration/', {
+      // A documentation address (RFC 5737) of its own: registrations are limited per address.
+      headers: { 'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 254)}` },
+      data: {
+        organization,
+        role: roleWord,
+        hash,
+        email: person.email,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        phone: '(11) 98765-4321',
+        cpf: createCpf(),
+        password1: demoPassword,
+        password2: demoPassword,
+      },
+    });
+    expect(response.status(), `registration of ${person.email}`).toBe(201);
+  }
+
+  /**
+   * A new planner (through a planner link the manager makes) with clients of their own (through
+   * the planner's standing client link): a book to move that no other test touches.
+   */
+  async registerPlannerWithClients(
+    managerKey: string,
+    organization: string,
+    clientCount: number,
+  ): Promise<{ planner: { email: string; fullName: string }; clients: { email: string; fullName: string }[] }> {
+    const headers = { Authorization: `Token ${managerKey}` };
+    const link = await this.request.post('/api/invitations/', { headers, data: { role: 'planejador' } });
+    expect(link.status(), 'POST /api/invitations/').toBe(201);
+    const { token } = (await link.json()) as { token: string };
+    const suffix = `${Date.now() % 1_000_000}`;
+    const planner = { email: createEmail('planejador'), firstName: 'Pietra', lastName: `Saída ${suffix}` };
+    await this.register(organization, 'planejador', token, planner);
+    const links = await this.request.get('/api/invitations/', { headers, params: { role: 'cliente', limit: 100 } });
+    const { results } = (await links.json()) as {
+      results: { token: string; standing: boolean; planner: { first_name: string; last_name: string } | null }[];
+    };
+    const standing = results.find((found) => found.standing && found.planner?.last_name === planner.lastName);
+    expect(standing, "the new planner's client link").toBeDefined();
+    const clients: { email: string; fullName: string }[] = [];
+    for (let index = 1; index <= clientCount; index += 1) {
+      const client = { email: createEmail('cliente'), firstName: `Cliente ${index}`, lastName: `de Pietra ${suffix}` };
+      await this.register(organization, 'cliente', standing?.token ?? '', client);
+      clients.push({ email: client.email, fullName: `${client.firstName} ${client.lastName}` });
+    }
+    return { planner: { email: planner.email, fullName: `${planner.firstName} ${planner.lastName}` }, clients };
   }
 }

@@ -53,12 +53,20 @@ export type MenuRole = 'client' | 'planner' | 'manager';
  */
 export const demoMenus: Record<MenuRole, { full: readonly string[]; built: readonly string[] }> = {
   client: {
-    full: ['Início', 'Meu caixa', 'Meu patrimônio', 'Desempenho', 'Fluxo futuro', 'Avisos e importações'],
-    built: ['Início', 'Meu patrimônio', 'Desempenho', 'Avisos e importações'],
+    full: [
+      'Início',
+      'Meu caixa',
+      'Meu patrimônio',
+      'Desempenho',
+      'Fluxo futuro',
+      'Avisos e importações',
+      'Notificações',
+    ],
+    built: ['Início', 'Meu patrimônio', 'Desempenho', 'Avisos e importações', 'Notificações'],
   },
-  planner: { full: ['Dashboard', 'Prospects'], built: ['Dashboard'] },
+  planner: { full: ['Dashboard', 'Prospects', 'Notificações'], built: ['Dashboard', 'Prospects', 'Notificações'] },
   manager: {
-    full: ['Início', 'Planejadores', 'Clientes', 'Financeiro', 'Organização', 'Indicadores'],
-    built: ['Início', 'Planejadores', 'Clientes', 'Organização'],
+    full: ['Início', 'Planejadores', 'Clientes', 'Financeiro', 'Organização', 'Indicadores', 'Notificações', 'Ajuda'],
+    built: ['Início', 'Planejadores', 'Clientes', 'Financeiro', 'Organização', 'Indicadores', 'Notificações', 'Ajuda'],
   },
 };

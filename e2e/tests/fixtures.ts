@@ -38,6 +38,13 @@ interface PrumoFixtures {
 
 /** Playwright's test with Prumo's page models; every test gets its own browser context (no shared session). */
 export const test = base.extend<PrumoFixtures>({
+  // Each test's browser and requests speak from an address of their own (X-Forwarded-For, trusted
+  // from the loopback: playwright.config.ts). Otherwise the whole run piles its sign-ups on 127.0.0.1
+  // and meets the per-address limit (ten in 15 minutes) that one person would never reach.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const address = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
   contentSecurityViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];

@@ -9,30 +9,49 @@ import { useBrazilianPortugueseMessages } from '@prumo/domain/account/zod-locale
 import { createStatementReaderPool, type StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { createConfiguredAssistant } from './adapters/assistant/configured-assistant';
+import { registerSandboxGatewayRoutes, sandboxGatewayPrefix } from './adapters/card-gateway/sandbox/index';
+import { createConfiguredChallenge } from './adapters/challenge/configured-challenge';
 import type { AppDependencies } from './dependencies';
-import { type AppJobsOptions, createAppJobs } from './jobs/app-jobs';
+import { type AppJobsOptions, createAppJobs, gatewayEventJob } from './jobs/app-jobs';
 import { serializeRequestForLog } from './lib/log-redaction';
 import { maximumImageBytes } from './lib/uploaded-image';
+import { registerAccessLogRoutes } from './modules/access-log/index';
 import { registerAccountRoutes } from './modules/accounts/index';
 import { countMonthBudgetItems, registerBudgetPlanningRoutes, registerBudgetRoutes } from './modules/budget/index';
 import { registerCashFlowRoutes } from './modules/cash-flow/index';
 import { registerCategoryRoutes } from './modules/categories/index';
+import { registerCepLookupRoutes } from './modules/cep-lookup/index';
+import { registerChallengeGuard, registerChallengeRoutes } from './modules/challenge/index';
+import { registerChatRoutes } from './modules/chats/index';
 import { registerDebtRoutes } from './modules/debts/index';
 import { registerFutureFlowRoutes } from './modules/future-flow/index';
 import { registerHealthRoutes } from './modules/health/index';
+import { registerHelpRoutes } from './modules/help/index';
 import { registerHomeRoutes } from './modules/home/index';
 import { registerImportRoutes } from './modules/imports/index';
+import { registerIndicatorRoutes } from './modules/indicators/index';
+import { registerInsightRoutes } from './modules/insights/index';
 import { registerInvestmentRoutes } from './modules/investments/index';
 import { registerInvitationRoutes } from './modules/invitations/index';
+import { createLiveHub, registerLiveRoutes } from './modules/live/index';
 import { registerMyAssetsRoutes } from './modules/my-assets/index';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';
+import { registerNotificationRoutes } from './modules/notifications/index';
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/index';
 import { registerOtherBalanceRoutes } from './modules/other-balances/index';
+import { registerPaymentErrorLogRoutes } from './modules/payment-error-logs/index';
+import { registerPaymentGatewayRoutes } from './modules/payment-gateway/index';
 import { registerPerformanceRoutes } from './modules/performance/index';
+import { registerBankAccountRoutes, registerManagingPartnerRoutes, registerPlanRoutes } from './modules/plans/index';
 import { registerProfileRoutes } from './modules/profiles/index';
+import { registerProspectRoutes } from './modules/prospects/index';
+import { registerPushRoutes } from './modules/push/index';
 import { registerReminderRoutes } from './modules/reminders/index';
+import { registerSubscriptionRoutes } from './modules/subscriptions/index';
 import { registerTaskRoutes } from './modules/tasks/index';
+import { registerTourRoutes } from './modules/tour/index';
 import { registerAccess } from './plugins/access';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -86,7 +105,10 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
 
   // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that way).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    connectSources: [new URL(deps.config.pagarmeApiUrl).origin],
+    challengeProvider: deps.config.challenge.provider,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Prumo API', description: 'Planejamento financeiro pessoal e familiar', version: '1.2.1' },
@@ -106,15 +128,21 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.addHook('onClose', () => jobs.runner.stop());
   await jobs.runner.start();
   const moduleDeps: AppDependencies = { ...deps, mailer: jobs.mailer };
+  // One LISTEN connection per process, opened with the pool's own settings (embedded or DATABASE_URL).
+  const liveHub = createLiveHub(deps.db.$client.options, app.log);
+  await liveHub.start();
+  app.addHook('onClose', () => liveHub.stop());
 
   registerErrorHandler(app);
   registerNulCharacterGuard(app);
   registerAuthentication(app, deps.db);
   registerAccess(app, deps.db);
   registerRateLimit(app, deps.db, { scale: options.rateLimitScale });
+  registerChallengeGuard(app, moduleDeps);
 
   registerHealthRoutes(app, deps);
   registerAccountRoutes(app, moduleDeps);
+  registerChallengeRoutes(app, moduleDeps, createConfiguredChallenge(deps.config));
   registerProfileRoutes(app, moduleDeps);
   registerInvitationRoutes(app, moduleDeps);
   registerOrganizationRoutes(app, moduleDeps);
@@ -125,21 +153,43 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerOriginRoutes(app, moduleDeps);
   registerTaskRoutes(app, moduleDeps, { countPlannedItems: countMonthBudgetItems });
   registerNotificationSettingsRoutes(app, moduleDeps);
+  registerNotificationRoutes(app, moduleDeps);
+  registerLiveRoutes(app, moduleDeps, liveHub);
   registerBudgetRoutes(app, moduleDeps);
   registerBudgetPlanningRoutes(app, moduleDeps);
   registerFutureFlowRoutes(app, moduleDeps);
   registerReminderRoutes(app, moduleDeps);
+  registerInsightRoutes(app, moduleDeps);
   registerDebtRoutes(app, moduleDeps);
   registerMyAssetsRoutes(app, moduleDeps);
   registerHomeRoutes(app, moduleDeps);
   registerOtherBalanceRoutes(app, moduleDeps);
   registerInvestmentRoutes(app, moduleDeps);
   registerPerformanceRoutes(app, moduleDeps);
+  registerPlanRoutes(app, moduleDeps);
+  registerBankAccountRoutes(app, moduleDeps);
+  registerManagingPartnerRoutes(app, moduleDeps);
+  registerCepLookupRoutes(app, moduleDeps);
+  registerPaymentErrorLogRoutes(app, moduleDeps);
+  registerPaymentGatewayRoutes(app, moduleDeps, { gatewayEventJob });
+  registerSubscriptionRoutes(app, moduleDeps);
+  registerAccessLogRoutes(app, moduleDeps);
+  registerProspectRoutes(app, moduleDeps, statementReader);
+  registerIndicatorRoutes(app, moduleDeps);
+  registerChatRoutes(app, moduleDeps, createConfiguredAssistant(deps.config, app.log));
+  registerHelpRoutes(app, moduleDeps);
+  registerTourRoutes(app, moduleDeps);
+  registerPushRoutes(app, moduleDeps);
+  // The embedded card gateway: Pagar.me's API imitated at /sandbox-gateway/core/v5 (ADR 29).
+  await registerSandboxGatewayRoutes(app, { db: deps.db, config: deps.config, jobs: jobs.runner });
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);
   return app;
 }
+
+/** The push service worker, at the root of the built web app (apps/web/public). */
+export const pushServiceWorkerName = 'push-service-worker.js';
 
 /** The built web app: its files, and index.html for every other address (client-side routes). */
 function registerWebApp(app: FastifyInstance, webDistDir: string): void {
@@ -155,6 +205,12 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           response.header('cache-control', 'public, max-age=31536000, immutable');
         }
+        // The push service worker keeps its name across builds: browsers must check it on each
+        // registration, and it controls every page of the origin (its scope is /).
+        if (path.basename(filePath) === pushServiceWorkerName) {
+          response.header('cache-control', 'no-cache');
+          response.header('service-worker-allowed', '/');
+        }
       },
     });
   }
@@ -165,6 +221,7 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/media/') &&
+      !request.url.startsWith(`${sandboxGatewayPrefix}/`) &&
       !request.url.startsWith('/assets/');
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);

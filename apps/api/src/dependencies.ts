@@ -1,3 +1,4 @@
+import type { CepLookup } from './adapters/cep-lookup/cep-lookup';
 import type { FileStorage } from './adapters/file-storage';
 import type { Mailer } from './adapters/mailer';
 import type { AppConfig } from './config';
@@ -8,5 +9,6 @@ export interface AppDependencies {
   db: Database;
   mailer: Mailer;
   storage: FileStorage;
+  cepLookup: CepLookup;
   config: AppConfig;
 }

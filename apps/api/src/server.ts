@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createConfiguredCepLookup } from './adapters/cep-lookup/configured-cep-lookup';
 import { createConfiguredStorage } from './adapters/configured-storage';
 import { createConfiguredMailer } from './adapters/mailer';
 import { ensurePrivateDirectory } from './adapters/private-files';
@@ -57,6 +58,7 @@ const app = await buildApp(
     db: database.db,
     mailer: createConfiguredMailer(config),
     storage,
+    cepLookup: createConfiguredCepLookup(config),
     config,
   },
   { logger: true },

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEmbeddedCepLookup } from '../src/adapters/cep-lookup/embedded-cep-lookup';
 import { createDiskStorage } from '../src/adapters/file-storage';
 import { readConfig } from '../src/config';
 import { billReminderNotices, billReminders } from '../src/db/schema';
@@ -120,7 +121,7 @@ describe('the daily bill-reminder job', () => {
     vi.setSystemTime(new Date('2026-11-14T12:00:00Z'));
   });
 
-  it('follows the client’s notice settings: without e-mail, no e-mail', async () => {
+  it('follows the client’s notice settings: without e-mail, no e-mail but the notification in the app', async () => {
     const target = await createTestOrganization(context);
     const { client } = target;
     const settings = await call(context, 'PATCH', '/api/notification_settings/', {
@@ -141,6 +142,12 @@ describe('the daily bill-reminder job', () => {
 
     expect(mailTo(client)).toEqual([]);
     expect(await listNotices([water])).toEqual([]);
+    // Without e-mail, the bell still tells her, once however often the job runs.
+    await runDailyJob();
+    const bell = await call(context, 'GET', '/api/notification/', { token: client.token });
+    expect(bell.json()).toMatchObject({ count: 1, unread: 1 });
+    expect(bell.json().results[0]).toMatchObject({ title: 'Conta a vencer', body: 'Sua conta "Água" vence amanhã.' });
+    expect(mailTo(client)).toEqual([]);
     expect(mailTo(loneClient).map((message) => message.subject)).toEqual([
       `Lembrete: Gás vence hoje — Organização ${target.slug}`,
     ]);
@@ -159,6 +166,7 @@ describe('the daily bill-reminder job', () => {
       db: context.database.db,
       mailer: { send: async () => {} },
       storage: createDiskStorage(context.dataDir),
+      cepLookup: createEmbeddedCepLookup(),
       config: { ...readConfig({}), publicUrl: 'http://prumo.test' },
     };
     const log = { info() {}, error() {} };

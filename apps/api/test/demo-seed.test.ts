@@ -27,6 +27,7 @@ async function signIn(email: string, organization: string): Promise<string> {
 }
 
 describe('the demo seed', () => {
+  // Each demo person's password is hashed at production cost: seconds each on a busy machine.
   it('gives the demo client this month’s budget, planned by their planner and waiting for them as a task', async () => {
     expect(await seedMissingDemoOrganizations(context.database.db)).toEqual(['demo', 'outra']);
     const token = await signIn('cliente@demo.com.br', 'demo');
@@ -61,7 +62,7 @@ describe('the demo seed', () => {
     expect((await call(context, 'GET', '/api/tasks/task/', { token: otherClient })).json().count).toBe(0);
     const outraClient = await signIn('cliente@outra.com.br', 'outra');
     expect((await call(context, 'GET', '/api/budget/', { token: outraClient })).json().total_expense).toBe(0);
-  });
+  }, 60_000);
 
   it('adds nothing when run again', async () => {
     const { db } = context.database;

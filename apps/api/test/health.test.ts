@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createEmbeddedCepLookup } from '../src/adapters/cep-lookup/embedded-cep-lookup';
 import { createDiskStorage } from '../src/adapters/file-storage';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
@@ -20,6 +21,7 @@ async function buildAppWithFailingQueries(failQuery: () => Promise<never>) {
       db: failingDb,
       mailer: { send: async () => undefined },
       storage: createDiskStorage(path.join(dataDir, 'media')),
+      cepLookup: createEmbeddedCepLookup(),
       config: { ...readConfig({}), dataDir },
     },
     { jobs: { work: false } },

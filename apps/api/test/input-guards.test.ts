@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { featureToggles } from '@prumo/domain/organization/features';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipart } from './helpers/multipart';
 import {
@@ -74,6 +75,54 @@ describe('a NUL character in any input', () => {
     expect(upload.json()).toEqual({ files: nulMessage });
     const files = await call(context, 'GET', '/api/file/', { token: organization.client.token });
     expect(files.json().count).toBe(0);
+  });
+});
+
+describe('half of a surrogate pair in a JSON body', () => {
+  // JSON can carry "\ud800" alone; PostgreSQL refuses it in a JSON column and the insert failed with a 500.
+  const halfSymbol = ['O texto contém um caractere inválido (símbolo incompleto).'];
+
+  it('is refused in a value or a key, naming the field, and nothing is stored', async () => {
+    const before = await context.database.pool.query('SELECT count(*)::int AS count FROM payment_error_logs');
+    const report = await call(context, 'POST', '/api/core/log', {
+      token: organization.client.token,
+      payload: { type: 'card_token', error: { message: 'falhou \ud800' } },
+    });
+    expect(report.statusCode).toBe(400);
+    expect(report.json()).toEqual({ 'error.message': halfSymbol });
+    const key = await call(context, 'POST', '/api/core/log', {
+      token: organization.client.token,
+      payload: { type: 'card_token', request: { 'campo\udc00': 1 } },
+    });
+    expect(key.statusCode).toBe(400);
+    expect(key.json()).toEqual({ 'request.campo': halfSymbol });
+    const after = await context.database.pool.query('SELECT count(*)::int AS count FROM payment_error_logs');
+    expect(after.rows[0].count).toBe(before.rows[0].count);
+
+    const financial = await createTestOrganization(context, { toggles: [...featureToggles, 'financial'] });
+    const plan = await call(context, 'POST', '/api/payment/plans/', {
+      token: financial.manager.token,
+      payload: {
+        name: 'Completo',
+        type: 'service',
+        platform_amount: 5_000,
+        service_amount: 20_000,
+        service_months: 12,
+        serviceProvision: [
+          { kind: 'custom', name: 'Mentoria', period: 3, description: 'Encontros \ud83d mensais', fee: 0 },
+        ],
+      },
+    });
+    expect(plan.statusCode).toBe(400);
+    expect(plan.json()).toEqual({ 'serviceProvision.0.description': halfSymbol });
+  });
+
+  it('is told apart from a whole emoji, which is kept', async () => {
+    const report = await call(context, 'POST', '/api/core/log', {
+      token: organization.client.token,
+      payload: { type: 'card_token', error: { message: 'falhou 🙁' } },
+    });
+    expect(report.statusCode).toBe(201);
   });
 });
 

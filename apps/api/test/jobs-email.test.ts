@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createEmbeddedCepLookup } from '../src/adapters/cep-lookup/embedded-cep-lookup';
 import { createDiskStorage } from '../src/adapters/file-storage';
 import type { Mailer, MailMessage } from '../src/adapters/mailer';
 import { readConfig } from '../src/config';
@@ -125,6 +126,7 @@ describe('e-mail goes out through a job', () => {
       db: context.database.db,
       mailer: transport,
       storage: createDiskStorage(context.dataDir),
+      cepLookup: createEmbeddedCepLookup(),
       config: readConfig({}),
     };
     const jobContext = {

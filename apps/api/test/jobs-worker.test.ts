@@ -41,7 +41,7 @@ describe('npm run worker', () => {
 
     const mailDirectory = path.join(dataDir, 'mail');
     const [file] = await waitFor(async () => {
-      const files = await readdir(mailDirectory).catch(() => []);
+      const files = (await readdir(mailDirectory).catch(() => [])).filter((name) => name.endsWith('.eml'));
       return files.length ? files : undefined;
     }, 'e-mail in the worker’s outbox');
     const message = await readFile(path.join(mailDirectory, file as string), 'utf8');

@@ -228,6 +228,38 @@ describe('Meu desempenho (my-performance/)', () => {
     });
   });
 
+  it('follows every write at once: a line, a plan, an investment value, a debt (the answer is kept between calls)', async () => {
+    const { loneClient } = await createTestOrganization(context);
+    const url = '/api/my-performance/?start=2026-10&end=2026-11';
+    const category = await readCategories(loneClient.token);
+    expect((await get(loneClient.token, url)).period.income).toBe(0);
+    await addLine(loneClient.token, {
+      name: 'SALARIO',
+      amount: 500_000,
+      date: '2026-11-05',
+      category: category('Renda'),
+    });
+    const afterLine = await get(loneClient.token, url);
+    expect(afterLine.period.income).toBe(500_000);
+    await planItem(loneClient.token, '2026-11', category('Moradia'), 120_000);
+    expect((await get(loneClient.token, url)).budget.total.planned).toBe(120_000);
+    const debt = await call(context, 'POST', '/api/debts/create/', {
+      token: loneClient.token,
+      payload: { name: 'Empréstimo', balance: 30_000, monthly_payment: 10_000, interest_rate: 1 },
+    });
+    expect(debt.statusCode, debt.body).toBe(201);
+    const afterDebt = await get(loneClient.token, url);
+    expect(afterDebt.netWorth.to.amount).toBe(afterLine.netWorth.to.amount - 30_000);
+    const created = await call(context, 'POST', '/api/investments/fixed-income/create/', {
+      token: loneClient.token,
+      payload: { name: 'Tesouro', balance: 70_000 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const afterInvestment = await get(loneClient.token, url);
+    expect(afterInvestment.investments).toMatchObject({ investments: 1, finalBalance: 70_000 });
+    expect(afterInvestment.netWorth.to.amount).toBe(afterDebt.netWorth.to.amount + 70_000);
+  });
+
   it('defaults to the last twelve months and refuses bad or reversed months in Portuguese', async () => {
     const performance = await get(token, '/api/my-performance/');
     expect([performance.start, performance.end, performance.months.length]).toEqual(['2025-12', '2026-11', 12]);

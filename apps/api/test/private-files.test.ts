@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../src/adapters/file-storage';
 import { createFileMailer } from '../src/adapters/mailer';
-import { makeTreePrivate } from '../src/adapters/private-files';
+import { makeTreePrivate, writePrivateFile } from '../src/adapters/private-files';
 
 const modeOf = async (target: string) => (await stat(target)).mode & 0o777;
 
@@ -53,5 +53,15 @@ describe('files under DATA_DIR', () => {
     expect(await modeOf(directory)).toBe(0o700);
     expect(await modeOf(path.join(directory, 'statements'))).toBe(0o700);
     expect(await modeOf(path.join(directory, 'statements', 'old.ofx'))).toBe(0o600);
+  });
+
+  it('appear whole, never over an existing file, and leave nothing half written behind', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'prumo-private-test-'));
+    const target = path.join(directory, 'lock.json');
+    await writePrivateFile(target, '{"pid":1}');
+    await expect(writePrivateFile(target, '{"pid":2}')).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await readFile(target, 'utf8')).toBe('{"pid":1}');
+    expect(await modeOf(target)).toBe(0o600);
+    expect(await readdir(directory)).toEqual(['lock.json']);
   });
 });

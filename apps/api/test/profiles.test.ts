@@ -41,6 +41,19 @@ describe('GET profiles/clients/', () => {
       last_import_bundle: null,
       current_plan: null,
       budget_planner: { user: { id: organization.planner.row.id, first_name: 'planejador', last_name: 'Teste' } },
+      status: 'ativo',
+      attention: {
+        days_since_import: null,
+        uncategorized_lines: 0,
+        open_tasks: 0,
+        oldest_open_task_days: null,
+        overdue_tasks: 0,
+        month_expense: 0,
+        month_planned_expense: null,
+        budget_use: null,
+        over_budget: false,
+        planning_awaiting: null,
+      },
     });
   });
 
@@ -124,17 +137,17 @@ describe('PUT profiles/clients/change-planner/', () => {
     expect(profile?.plannerUserId).toBe(organization.planner.row.id);
   });
 
-  it('refuses a client or planner of another organization, and non-managers', async () => {
+  it('refuses a client or planner of another organization (404), and non-managers', async () => {
     const foreignClient = await call(context, 'PUT', '/api/profiles/clients/change-planner/?profile=manager', {
       token: organization.manager.token,
       payload: { client: otherOrganization.client.row.id, planner: organization.planner.row.id },
     });
-    expect(foreignClient.statusCode).toBe(400);
+    expect(foreignClient.statusCode).toBe(404);
     const foreignPlanner = await call(context, 'PUT', '/api/profiles/clients/change-planner/?profile=manager', {
       token: organization.manager.token,
       payload: { client: organization.client.row.id, planner: otherOrganization.planner.row.id },
     });
-    expect(foreignPlanner.statusCode).toBe(400);
+    expect(foreignPlanner.statusCode).toBe(404);
     const [untouched] = await context.database.db
       .select()
       .from(profiles)

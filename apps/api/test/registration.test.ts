@@ -81,7 +81,7 @@ describe('POST rest-auth/registration/', () => {
     const key = link.split('/confirmar/')[1];
     const confirmed = await call(context, 'POST', '/api/profiles/email/confirm/', { payload: { key } });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ detail: 'E-mail confirmado' });
+    expect(confirmed.json()).toEqual({ detail: 'E-mail confirmado', plan: null });
     const again = await call(context, 'POST', '/api/profiles/email/confirm/', { payload: { key } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: 'Link de confirmação inválido ou expirado.' });
@@ -90,6 +90,22 @@ describe('POST rest-auth/registration/', () => {
       payload: { email: person.email, password: person.password1, organization: organization.slug },
     });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('answers the plan of a sign-up link when the e-mail is confirmed, for its payment in whichever browser', async () => {
+    const planHash = 'Zx9_aB-cdEfGhIjKlMnOpQ';
+    const confirmPlanOf = async (plan: string) => {
+      const person = newPerson({ role: 'cliente', hash: organization.planner.row.invitationHash, plan });
+      const created = await call(context, 'POST', '/api/rest-auth/registration/', { payload: person });
+      expect(created.statusCode, created.body).toBe(201);
+      const key = findLinkInMail(context, person.email).split('/confirmar/')[1];
+      const confirmed = await call(context, 'POST', '/api/profiles/email/confirm/', { payload: { key } });
+      expect(confirmed.statusCode).toBe(200);
+      return confirmed.json();
+    };
+    expect(await confirmPlanOf(planHash)).toEqual({ detail: 'E-mail confirmado', plan: planHash });
+    // What no plan link carries is not handed to the browser as a place to go.
+    expect(await confirmPlanOf('../configuracao/financeiro')).toEqual({ detail: 'E-mail confirmado', plan: null });
   });
 
   it('lets a manager invite a planner through a planner link', async () => {

@@ -1,7 +1,9 @@
 import { accessLevels } from '@prumo/domain/auth/roles';
 import { z } from 'zod';
 import { buildPageSchema } from './common';
+import { ClientAttentionSchema, ClientStatusSchema } from './desks';
 import { OrganizationSchema } from './organizations';
+import { CurrentPlanSchema, CurrentSubscriptionSchema } from './subscriptions';
 
 export const AccessLevelSchema = z.enum(accessLevels);
 
@@ -19,6 +21,18 @@ export const PersonaPlannerSchema = z.object({
   profile_picture: z.string().nullable(),
 });
 export type PersonaPlanner = z.infer<typeof PersonaPlannerSchema>;
+
+/** A trial organization's standing, for its managers (ADR 37). */
+export const OrganizationTrialSchema = z.object({
+  /** The trial's last day, "YYYY-MM-DD". */
+  last_day: z.string(),
+  /** Days left counting today; 0 once it has ended. */
+  days_left: z.number().int(),
+  ended: z.boolean(),
+  clients_limit: z.number().int(),
+  clients_count: z.number().int(),
+});
+export type OrganizationTrial = z.infer<typeof OrganizationTrialSchema>;
 
 /** Who is signed in: their organization, role (`view`), the toggles on, and a client's planner. */
 export const PersonaSchema = z.object({
@@ -39,9 +53,11 @@ export const PersonaSchema = z.object({
   has_pending_credit_card: z.boolean(),
   has_opb_iniciador: z.boolean(),
   is_external: z.boolean(),
-  /** No subscriptions yet: always null. */
-  current_subscription: z.null(),
+  /** The client's subscription in effect (processing, active, past due, suspended, or canceled with its period still running); null otherwise. */
+  current_subscription: CurrentSubscriptionSchema.nullable(),
   session_expires_at: z.string(),
+  /** A manager of an organization on trial sees its standing; null for everyone else. */
+  trial: OrganizationTrialSchema.nullable(),
 });
 export type Persona = z.infer<typeof PersonaSchema>;
 
@@ -50,11 +66,15 @@ export const ClientRecordSchema = z.object({
   user: UserSummarySchema,
   profile_picture: z.string().nullable(),
   last_login: z.string().nullable(),
-  /** Not tracked yet: always null. */
-  last_import_bundle: z.null(),
-  /** No plans yet: always null. */
-  current_plan: z.null(),
+  /** The client's latest import (a bundle of statement files), null before the first. */
+  last_import_bundle: z.object({ id: z.number().int(), created_at: z.string() }).nullable(),
+  /** The client's subscription that has not ended (a proposal too), null without one. */
+  current_plan: CurrentPlanSchema.nullable(),
   budget_planner: z.object({ user: PersonNameSchema }).nullable(),
+  /** The planner's standing with the client (ADR 33). */
+  status: ClientStatusSchema,
+  /** What needs the planner's attention (ADR 33), computed for the whole list at once. */
+  attention: ClientAttentionSchema,
 });
 export type ClientRecord = z.infer<typeof ClientRecordSchema>;
 
@@ -68,8 +88,15 @@ export const PlannerRecordSchema = z.object({
   profile_picture: z.string().nullable(),
   last_login: z.string().nullable(),
   clients_count: z.number().int(),
+  /** False once a manager deactivated them (ADR 37): they cannot sign in. */
+  is_active: z.boolean(),
+  deactivated_at: z.string().nullable(),
 });
 export type PlannerRecord = z.infer<typeof PlannerRecordSchema>;
 
 export const PlannerPageSchema = buildPageSchema(PlannerRecordSchema);
 export type PlannerPage = z.infer<typeof PlannerPageSchema>;
+
+/** PUT profiles/clients/change-planner/: how many clients moved, all together. */
+export const PlannerChangeAnswerSchema = z.object({ detail: z.string(), moved: z.number().int() });
+export type PlannerChangeAnswer = z.infer<typeof PlannerChangeAnswerSchema>;

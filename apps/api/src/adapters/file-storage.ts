@@ -114,9 +114,11 @@ export function createDiskStorage(
         const folderPath = path.join(privateDirectory, folder);
         if (!(await stat(folderPath)).isDirectory()) continue;
         for (const name of await readdir(folderPath)) {
-          const details = await stat(path.join(folderPath, name));
           const key = checkKeptKey(`${folder}/${name}`);
-          if (key && details.isFile() && details.mtime < cutoff) keys.push(key);
+          if (!key) continue;
+          // A file being written, or removed meanwhile, is not there to list.
+          const details = await readMissingAsNull(() => stat(path.join(folderPath, name)));
+          if (details?.isFile() && details.mtime < cutoff) keys.push(key);
         }
       }
       return keys;

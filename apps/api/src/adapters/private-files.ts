@@ -1,4 +1,5 @@
-import { chmod, mkdir, open, readdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, open, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 // Statements, e-mails with live tokens and the database password belong to Prumo's system user
@@ -12,14 +13,27 @@ export async function ensurePrivateDirectory(directory: string): Promise<void> {
   await chmod(directory, privateDirectoryMode);
 }
 
-/** Writes a new file readable by Prumo's user only (it never exists with a wider mode). */
+/**
+ * Writes a new file readable by Prumo's user only (it never exists with a wider mode). The file
+ * appears whole or not at all: a reader (a mail program on the outbox, another process) never
+ * sees it half written. Like an exclusive create, it fails with EEXIST when the file exists.
+ */
 export async function writePrivateFile(filePath: string, content: Buffer | string): Promise<void> {
-  const handle = await open(filePath, 'wx', privateFileMode);
+  const partialPath = path.join(
+    path.dirname(filePath),
+    `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.partial`,
+  );
+  const handle = await open(partialPath, 'wx', privateFileMode);
   try {
-    await handle.chmod(privateFileMode);
-    await handle.writeFile(content);
+    try {
+      await handle.chmod(privateFileMode);
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    await link(partialPath, filePath);
   } finally {
-    await handle.close();
+    await unlink(partialPath).catch(() => undefined);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -260,6 +260,9 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
   await stopServerLeftBehind(directory, log);
   const password = await readOrCreatePassword(findPasswordFile(directory));
   const port = await findFreePort();
+  // PostgreSQL's own account of why it stopped or refused something, kept beside the cluster.
+  const serverLog = createWriteStream(path.join(dataDir, 'postgres.log'), { flags: 'a', mode: 0o600 });
+  serverLog.on('error', () => {});
   const server = new EmbeddedPostgres({
     databaseDir: directory,
     port,
@@ -271,8 +274,11 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
     createPostgresUser: systemUser !== null,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
-    onError: (error) => log(`embedded PostgreSQL: ${String(error)}`),
+    onLog: (message) => serverLog.write(message.endsWith('\n') ? message : `${message}\n`),
+    onError: (error) => {
+      serverLog.write(`${String(error)}\n`);
+      log(`embedded PostgreSQL: ${String(error)}`);
+    },
   });
   if (!existsSync(path.join(directory, 'PG_VERSION'))) {
     log(`Creating the embedded PostgreSQL cluster in ${directory}`);
@@ -311,6 +317,7 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
     async stop() {
       process.removeListener('exit', killServer);
       await server.stop();
+      serverLog.end();
     },
   };
 }

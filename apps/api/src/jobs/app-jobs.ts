@@ -1,6 +1,15 @@
+import { chargeSettlementJob, webhookDeliveryJob } from '../adapters/card-gateway/sandbox/index';
 import type { Mailer } from '../adapters/mailer';
 import type { AppDependencies } from '../dependencies';
+import { clientInsightsJob, insightsGenerationJob } from '../modules/insights/index';
+import { notificationDeliveriesJob } from '../modules/notifications/index';
+import { createGatewayEventJob } from '../modules/payment-gateway/index';
 import { billReminderNoticesJob } from '../modules/reminders/index';
+import {
+  handleSubscriptionGatewayEvent,
+  subscriptionChargesRecoveryJob,
+  subscriptionRenewalsJob,
+} from '../modules/subscriptions/index';
 import { dailyCleanupJob } from './daily-cleanup';
 import type { JobLog } from './define-job';
 import { createQueuedMailer, emailDeliveryJob } from './email-delivery';
@@ -21,8 +30,27 @@ export interface AppJobs {
   mailer: Mailer;
 }
 
+/**
+ * The job that applies a card gateway's verified webhook events, built with what handles them (the
+ * subscriptions module's handler). It is composed here because both the web process (whose
+ * receiver queues it) and `npm run worker` run it.
+ */
+export const gatewayEventJob = createGatewayEventJob(handleSubscriptionGatewayEvent);
+
 /** Every job Prumo runs: a later feature adds its own here. */
-const appJobs = [emailDeliveryJob, dailyCleanupJob, billReminderNoticesJob];
+const appJobs = [
+  emailDeliveryJob,
+  dailyCleanupJob,
+  billReminderNoticesJob,
+  gatewayEventJob,
+  chargeSettlementJob,
+  webhookDeliveryJob,
+  subscriptionRenewalsJob,
+  subscriptionChargesRecoveryJob,
+  notificationDeliveriesJob,
+  insightsGenerationJob,
+  clientInsightsJob,
+];
 
 /**
  * Prumo's jobs on `deps`' database: `deps.mailer` is how a message finally leaves (SMTP or the

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { deleteDeadTokens as removeDeadCardTokens } from '../adapters/card-gateway/sandbox/index';
 import { removeDeadTokens } from '../modules/accounts/index';
+import { removeSpentChallenges } from '../modules/challenge/index';
 import { removeImportLeftovers } from '../modules/imports/index';
+import { removeOldPaymentErrorLogs } from '../modules/payment-error-logs/index';
 import { defineJob, type JobDefinition } from './define-job';
 import { removeUndeliveredEmails } from './email-delivery';
 
@@ -9,8 +12,9 @@ const DailyCleanupSchema = z.object({});
 
 /**
  * Removes what nobody can reach any more: what interrupted imports left (kept originals with no
- * row, empty bundles, uploads left waiting), dead sessions and one-time links, and e-mails that
- * outlived their retries. Everything it removes is older than any work still running.
+ * row, empty bundles, uploads left waiting), dead sessions and one-time links, e-mails that
+ * outlived their retries, payment error reports past their 90 days, and the sandbox gateway's card
+ * tokens dead for a day, and used challenge solutions past their expiry. Everything it removes is older than any work still running.
  */
 export const dailyCleanupJob: JobDefinition<z.infer<typeof DailyCleanupSchema>> = defineJob({
   name: 'daily-cleanup',
@@ -29,6 +33,19 @@ export const dailyCleanupJob: JobDefinition<z.infer<typeof DailyCleanupSchema>> 
     );
     const tokens = await removeDeadTokens(deps.db, now);
     const emails = await removeUndeliveredEmails(deps.db, now);
-    log.info({ ...leftovers, ...tokens, undeliveredEmails: emails }, 'daily cleanup finished');
+    const paymentErrorLogs = await removeOldPaymentErrorLogs(deps.db, now);
+    const cardTokens = await removeDeadCardTokens(deps.db, now);
+    const spentChallenges = await removeSpentChallenges(deps.db, now);
+    log.info(
+      {
+        ...leftovers,
+        ...tokens,
+        undeliveredEmails: emails,
+        paymentErrorLogs,
+        sandboxCardTokens: cardTokens,
+        spentChallenges,
+      },
+      'daily cleanup finished',
+    );
   },
 });

@@ -1,3 +1,4 @@
+import { createConfiguredCepLookup } from '../adapters/cep-lookup/configured-cep-lookup';
 import { createConfiguredStorage } from '../adapters/configured-storage';
 import { createConfiguredMailer } from '../adapters/mailer';
 import { readConfigOrExit } from '../config';
@@ -28,6 +29,7 @@ const jobs = createAppJobs(
     db: database.db,
     mailer: createConfiguredMailer(config),
     storage: await createConfiguredStorage(config),
+    cepLookup: createConfiguredCepLookup(config),
     config,
   },
   createJsonLog(),

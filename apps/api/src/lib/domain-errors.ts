@@ -7,6 +7,8 @@ export const statusByErrorKind = {
   invalid: 400,
   /** No session, or one that is no longer valid. */
   unauthenticated: 401,
+  /** A card payment the gateway declined: nothing was charged, another card may be tried. */
+  paymentDeclined: 402,
   /** The caller is known but may not do this. */
   notAllowed: 403,
   /** Nothing the caller may see answers to this id. */

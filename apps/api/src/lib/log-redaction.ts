@@ -1,3 +1,4 @@
+import { containsCardNumber, isCardDataName } from '@prumo/domain/payments/card-data-redaction';
 import type { FastifyRequest } from 'fastify';
 
 /** Path words after which every segment is a secret (one-time links, invitations). */
@@ -14,14 +15,18 @@ const secretQueryName = /token|key|hash|pass|secret|code/i;
 const randomLookingSegment = /^(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{20,}$/;
 const hidden = '[oculto]';
 
-/** The address with its tokens hidden, for the log: a token read from the log signs in as its owner. */
+/**
+ * The address with its tokens hidden, for the log: a token read from the log signs in as its owner.
+ * Card data (a parameter named cvv, number, …; 13 or more digits in a row anywhere) is hidden too,
+ * should anything put it there.
+ */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const pathPart = queryStart === -1 ? url : url.slice(0, queryStart);
   let afterMarker = false;
   const segments = pathPart.split('/').map((segment) => {
     if (segment === '') return segment;
-    if (afterMarker || randomLookingSegment.test(segment)) return hidden;
+    if (afterMarker || randomLookingSegment.test(segment) || containsCardNumber(safeDecode(segment))) return hidden;
     if (secretPathMarkers.has(safeDecode(segment))) afterMarker = true;
     return segment;
   });
@@ -32,7 +37,12 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const [name = ''] = pair.split('=', 1);
-      return secretQueryName.test(safeDecode(name)) ? `${name}=${hidden}` : pair;
+      const decodedName = safeDecode(name.replaceAll('+', ' '));
+      if (containsCardNumber(decodedName)) return hidden;
+      const decodedValue = safeDecode(pair.slice(name.length + 1).replaceAll('+', ' '));
+      const isSecret =
+        secretQueryName.test(decodedName) || isCardDataName(decodedName) || containsCardNumber(decodedValue);
+      return isSecret ? `${name}=${hidden}` : pair;
     })
     .join('&');
   return `${redactedPath}?${query}`;

@@ -1,5 +1,5 @@
 import { type AccessLevel, findPrimaryRole, type Role } from '@prumo/domain/auth/roles';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Database, findPlannedOnceDatabase } from '../db/database';
 import { authTokens, organizationFeatures, organizations, profiles, users } from '../db/schema';
@@ -32,24 +32,27 @@ export const sessionMessages = {
 
 /** The session lookup runs on every call: prepared once per connection, planned once (ADR 9). */
 function prepareCallerLookup(db: Database) {
-  return db
-    .select({
-      userId: users.id,
-      organizationId: users.organizationId,
-      organizationSlug: organizations.slug,
-      expiresAt: authTokens.expiresAt,
-      levels: sql<
-        AccessLevel[]
-      >`array(select ${profiles.accessLevel}::text from ${profiles} where ${profiles.userId} = ${users.id})`,
-      features: sql<
-        string[]
-      >`array(select ${organizationFeatures.code} from ${organizationFeatures} where ${organizationFeatures.organizationId} = ${users.organizationId})`,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(authTokens.keyHash, sql.placeholder('keyHash')))
-    .prepare('find_caller_by_key');
+  return (
+    db
+      .select({
+        userId: users.id,
+        organizationId: users.organizationId,
+        organizationSlug: organizations.slug,
+        expiresAt: authTokens.expiresAt,
+        levels: sql<
+          AccessLevel[]
+        >`array(select ${profiles.accessLevel}::text from ${profiles} where ${profiles.userId} = ${users.id})`,
+        features: sql<
+          string[]
+        >`array(select ${organizationFeatures.code} from ${organizationFeatures} where ${organizationFeatures.organizationId} = ${users.organizationId})`,
+      })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      // A deactivated account has no session (ADR 37), whatever token is left.
+      .where(and(eq(authTokens.keyHash, sql.placeholder('keyHash')), isNull(users.deactivatedAt)))
+      .prepare('find_caller_by_key')
+  );
 }
 
 const callerLookups = new WeakMap<Database, ReturnType<typeof prepareCallerLookup>>();

@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import {
   containsNulCharacter,
-  findNulCharacterPath,
+  findInvalidTextPath,
   isNestedTooDeeply,
   nulCharacterMessage,
 } from '@prumo/domain/records/input-text';
@@ -45,15 +45,16 @@ function guardMultipart(request: FastifyRequest): void {
 
 /**
  * One check, before any route's own validation, for every way input enters: the address's
- * parameters, the query, a JSON body (values and keys) and the parts of a form. A NUL answers 400
- * with the field it was found in; a body nested deeper than any call needs answers 400 too. Headers need no check: Node's HTTP parser refuses a NUL in them.
+ * parameters, the query, a JSON body (values and keys) and the parts of a form. A NUL, or half of
+ * a surrogate pair, answers 400 with the field it was found in; a body nested deeper than any call
+ * needs answers 400 too. Headers need no check: Node's HTTP parser refuses a NUL in them.
  */
 export function registerNulCharacterGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const input of [request.params, request.query, request.body]) {
       if (isNestedTooDeeply(input)) failInvalid('Requisição inválida.');
-      const path = findNulCharacterPath(input);
-      if (path !== null) failOnNul(path);
+      const invalid = findInvalidTextPath(input);
+      if (invalid !== null) failOnField(invalid.path || 'non_field_errors', invalid.message);
     }
     if (request.isMultipart()) guardMultipart(request);
   });

@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import { helpVideoOrigins } from '@prumo/domain/help/help';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -6,7 +7,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * scripts and styles from /assets/, the organization's logo, favicon and pictures from /media/
  * (same origin), an empty `data:` favicon until the organization's arrives, and calls to /api/.
  * Mantine writes its theme into <style> elements at run time, hence 'unsafe-inline' for styles
- * only; scripts never run inline. The Swagger UI at /api/docs fits the same policy.
+ * only; scripts never run inline. The Swagger UI at /api/docs fits the same policy. The only frames
+ * are help videos from the two players that embed without tracking cookies (youtube-nocookie.com,
+ * player.vimeo.com with dnt), each by its exact origin.
  */
 export const contentSecurityPolicyDirectives = {
   defaultSrc: ["'self'"],
@@ -15,7 +18,7 @@ export const contentSecurityPolicyDirectives = {
   fontSrc: ["'self'", 'data:'],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
-  frameSrc: ["'none'"],
+  frameSrc: [...helpVideoOrigins] as string[],
   imgSrc: ["'self'", 'data:', 'blob:'],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -49,11 +52,36 @@ export function setHeadersBeforeRouting(reply: FastifyReply): void {
   reply.header('referrer-policy', 'no-referrer');
 }
 
-/** nosniff, the policy above, no framing by other sites, and no address (nor its tokens) sent as referrer. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * The scripts and frames an outside challenge's widget loads (ADR 38); the embedded one loads
+ * nothing from elsewhere (its worker is one of the app's files).
+ */
+const challengeSources = {
+  altcha: [],
+  turnstile: ['https://challenges.cloudflare.com'],
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+} as const;
+
+/**
+ * nosniff, the policy above, no framing by other sites, and no address (nor its tokens) sent as
+ * referrer. `connectSources` are the other origins the web app calls: the card gateway's (Pagar.me's
+ * API), where the browser tokenizes a card so its number never reaches Prumo.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { connectSources?: string[]; challengeProvider?: keyof typeof challengeSources } = {},
+): Promise<void> {
+  const challenge = challengeSources[options.challengeProvider ?? 'altcha'];
+  const directives = {
+    ...contentSecurityPolicyDirectives,
+    connectSrc: [...contentSecurityPolicyDirectives.connectSrc, ...(options.connectSources ?? []), ...challenge],
+    scriptSrc: [...contentSecurityPolicyDirectives.scriptSrc, ...challenge],
+    frameSrc: [...contentSecurityPolicyDirectives.frameSrc, ...challenge],
+    styleSrc: [...contentSecurityPolicyDirectives.styleSrc, ...challenge],
+  };
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Each organization's app is its own window: no other site keeps a handle on it.

@@ -7,10 +7,12 @@ import { featureToggles } from '@prumo/domain/organization/features';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
+import type { CepLookup } from '../../src/adapters/cep-lookup/cep-lookup';
+import { createConfiguredCepLookup } from '../../src/adapters/cep-lookup/configured-cep-lookup';
 import { createDiskStorage, type FileStorage } from '../../src/adapters/file-storage';
 import type { Mailer, MailMessage } from '../../src/adapters/mailer';
 import { buildApp } from '../../src/app';
-import { readConfig } from '../../src/config';
+import { type AppConfig, readConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { organizationFeatures, organizations } from '../../src/db/schema';
 import type { AppJobsOptions } from '../../src/jobs/app-jobs';
@@ -39,12 +41,18 @@ export interface TestContext {
   dataDir: string;
   /** The schema of the app's job queues (pg-boss's tables). */
   jobsSchema: string;
+  /** The configuration the app was built with. */
+  config: AppConfig;
 }
+
+const testEncryptionKey = Buffer.alloc(32, 7);
 
 /** Builds the real app on the run's database; closed after the file's tests. */
 export async function createTestContext(
   options: {
     rateLimitScale?: number;
+    /** Sends of public forms an address makes before a challenge is asked (300 unless given; production: 3). */
+    challengeFreeSends?: number;
     statementReader?: StatementReader;
     logLines?: string[];
     /** The environment the config is read from; otherwise links start at http://prumo.test. */
@@ -56,6 +64,8 @@ export async function createTestContext(
     jobs?: AppJobsOptions;
     /** The first this many deliveries fail, as a mail server that is down would. */
     failingDeliveries?: number;
+    /** Where CEPs are looked up; the configured one (the embedded table) unless given. */
+    cepLookup?: CepLookup;
   } = {},
 ): Promise<TestContext> {
   const database = await openDatabase(inject('databaseUrl'));
@@ -76,8 +86,18 @@ export async function createTestContext(
     ? { ...readConfig(options.environment), dataDir }
     : { ...readConfig({}), dataDir, publicUrl: 'http://prumo.test', passwordHashCost: testPasswordCost };
   if (options.webDistDir) config.webDistDir = options.webDistDir;
+  // The run's test files share one database, as a deployment's processes do, so they share one key.
+  config.encryptionKey ??= testEncryptionKey;
+  // Tests make many sends from one address; the challenge has a test of its own.
+  config.challengeFreeSends = options.challengeFreeSends ?? 300;
   const app = await buildApp(
-    { db: database.db, mailer, storage: options.storage ?? createDiskStorage(path.join(dataDir, 'media')), config },
+    {
+      db: database.db,
+      mailer,
+      storage: options.storage ?? createDiskStorage(path.join(dataDir, 'media')),
+      cepLookup: options.cepLookup ?? createConfiguredCepLookup(config),
+      config,
+    },
     // Tests make many calls from one address; the limits have a test of their own.
     {
       rateLimitScale: options.rateLimitScale ?? 100,
@@ -94,7 +114,7 @@ export async function createTestContext(
     await app.close();
     await database.close();
   });
-  return { app, database, mailbox, dataDir, jobsSchema };
+  return { app, database, mailbox, dataDir, jobsSchema, config };
 }
 
 export interface TestUser {

@@ -11,8 +11,13 @@ export const appScreens = {
   'meu-perfil': () => import('./routes/app/profile').then((module) => module.ProfileRoute),
   planejadores: () => import('./routes/app/planners').then((module) => module.PlannersRoute),
   clientes: () => import('./routes/app/clients').then((module) => module.ClientsRoute),
+  planos: () => import('./routes/app/plans').then((module) => module.PlansRoute),
+  payment: () => import('./routes/app/payment').then((module) => module.PaymentRoute),
+  'configuracao-financeiro': () =>
+    import('./routes/app/financial-settings').then((module) => module.FinancialSettingsRoute),
   'configuracao-organizacao': () =>
     import('./routes/app/organization-settings').then((module) => module.OrganizationSettingsRoute),
+  insights: () => import('./routes/app/insights').then((module) => module.InsightsRoute),
   'meu-caixa': () => import('./routes/app/cash-register').then((module) => module.CashRegisterRoute),
   cliente: () => import('./routes/app/client-view').then((module) => module.ClientViewRoute),
   arquivo: () => import('./routes/app/files').then((module) => module.FilesRoute),
@@ -20,12 +25,17 @@ export const appScreens = {
     import('./routes/app/categorizing-task').then((module) => module.CategorizingTaskRoute),
   'tarefas-e-avisos': () => import('./routes/app/tasks-and-notices').then((module) => module.TasksAndNoticesRoute),
   'meu-orcamento': () => import('./routes/app/my-budget').then((module) => module.MyBudgetRoute),
+  notificacoes: () => import('./routes/app/notifications').then((module) => module.NotificationsRoute),
   planejamento: () => import('./routes/app/budget-planning').then((module) => module.BudgetPlanningRoute),
   'fluxo-futuro': () => import('./routes/app/future-flow').then((module) => module.FutureFlowRoute),
   'orcamento-ideal': () => import('./routes/app/ideal-budget').then((module) => module.IdealBudgetRoute),
   'orcamento-do-mes': () => import('./routes/app/month-budget').then((module) => module.MonthBudgetRoute),
   'meu-desempenho': () => import('./routes/app/my-performance').then((module) => module.MyPerformanceRoute),
   'meu-patrimonio': () => import('./routes/app/my-assets').then((module) => module.MyAssetsRoute),
+  'arquivo-importacao': () => import('./routes/app/import-task').then((module) => module.ImportTaskRoute),
+  prospect: () => import('./routes/app/prospects').then((module) => module.ProspectsRoute),
+  'dashboard-indicadores': () => import('./routes/app/indicators').then((module) => module.IndicatorsRoute),
+  'configuracao-ajuda': () => import('./routes/app/help-articles').then((module) => module.HelpArticlesRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

@@ -93,6 +93,10 @@ const routes: RouteObject[] = [
               Component: (await import('./routes/public/email-confirmation')).EmailConfirmationRoute,
             }),
           },
+          {
+            path: organizationPaths.prospectUpload.path,
+            lazy: async () => ({ Component: (await import('./routes/public/prospect-upload')).ProspectUploadRoute }),
+          },
           unknownAddressRoute,
         ],
       },

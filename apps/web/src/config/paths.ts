@@ -71,6 +71,11 @@ export const paths = {
       getHref: (organization: string, token: string) =>
         buildHref('/:organization/confirmar/:token', { organization, token }),
     },
+    prospectUpload: {
+      path: 'prospect-upload/:token',
+      getHref: (organization: string, token: string) =>
+        buildHref('/:organization/prospect-upload/:token', { organization, token }),
+    },
   },
   /** Signed-in pages, nested under /app/:organization, one per domain route. */
   app: { path: '/app/:organization', routes: appPaths },

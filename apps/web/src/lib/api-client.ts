@@ -1,4 +1,6 @@
+import { challengeHeader } from '@prumo/contract/challenge';
 import type { Role } from '@prumo/domain/auth/roles';
+import { takeChallengePass } from './challenge';
 import { ApiError, errorMessages, extractErrorMessage } from './errors';
 import { notifyError } from './notifications';
 import { readToken } from './storage';
@@ -44,7 +46,15 @@ export function registerRequestScopeReader(reader: () => RequestScope): void {
 }
 
 // Calls about the user themself never carry a client.
-const userLevelPrefixes = ['me/', 'organization/', 'dashboard/', 'profiles/'];
+const userLevelPrefixes = [
+  'me/',
+  'organization/',
+  'dashboard/',
+  'profiles/',
+  'notification/',
+  'notifications/',
+  'live/',
+];
 
 function hasQueryValue(value: QueryValue): boolean {
   return value !== undefined && value !== null && value !== '';
@@ -155,6 +165,9 @@ async function sendRequest(path: string, options: RequestOptions, accept: string
   const headers = new Headers({ Accept: accept });
   const token = authenticated ? readToken() : null;
   if (token) headers.set('Authorization', `Token ${token}`);
+  // A public form sent after solving the challenge carries its pass.
+  const challengePass = !authenticated && method !== 'GET' ? takeChallengePass() : null;
+  if (challengePass) headers.set(challengeHeader, challengePass);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

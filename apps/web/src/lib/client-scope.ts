@@ -11,6 +11,7 @@ import { usePersona } from './persona';
 export const clientQueryParameters = ['clientId', 'client'] as const;
 
 const clientViewPattern = `/app/:organization/${paths.app.routes.cliente.path}`;
+const importTaskPattern = `/app/:organization/${paths.app.routes['arquivo-importacao'].path}`;
 
 function readPositiveId(value: string | null | undefined): string | null {
   return value && /^[1-9]\d{0,9}$/.test(value) ? value : null;
@@ -18,7 +19,9 @@ function readPositiveId(value: string | null | undefined): string | null {
 
 /** The client id an address names, or null. */
 export function readClientIdFromLocation(location: { pathname: string; search: string }): string | null {
-  const clientView = matchPath({ path: clientViewPattern, end: false }, location.pathname);
+  const clientView =
+    matchPath({ path: clientViewPattern, end: false }, location.pathname) ??
+    matchPath({ path: importTaskPattern, end: true }, location.pathname);
   const fromPath = readPositiveId(clientView?.params.clientId);
   if (fromPath) return fromPath;
   const search = new URLSearchParams(location.search);

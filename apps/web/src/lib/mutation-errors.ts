@@ -17,6 +17,8 @@ export interface FormFieldErrorPlacement {
   fields: readonly string[];
   /** A server field shown under another form field (e.g. `start` under `month`). */
   renamedFields?: Readonly<Record<string, string>>;
+  /** The screen's own words for a failure no field explains, put before the server's text. */
+  failureMessage?: string;
 }
 
 /** The server's `{"field": "message"}` split into what the form's fields show and what they cannot. */
@@ -50,10 +52,26 @@ export function showFormMutationError(
 ): void {
   if (wasAlreadyNotified(error)) return;
   const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-  const { placed, unplaced } = sortServerFieldErrors(fieldErrors, placement);
-  for (const [field, message] of placed) form.setFieldError(field, message);
-  if (unplaced.length > 0) notifyError(unplaced[0] ?? describeError(error));
-  else if (placed.length === 0) notifyError(describeError(error));
+  const sorted = sortServerFieldErrors(fieldErrors, placement);
+  for (const [field, message] of sorted.placed) form.setFieldError(field, message);
+  const snackbar = pickFormFailureSnackbar(error, sorted, placement);
+  if (snackbar) notifyError(snackbar);
+}
+
+/**
+ * What a failed form's snackbar says, or null when every message sits under its field: the first
+ * message no field shows; else, with nothing placed, the server's text after the screen's own
+ * words for the failure.
+ */
+export function pickFormFailureSnackbar(
+  error: unknown,
+  sorted: { placed: readonly unknown[]; unplaced: readonly string[] },
+  placement: Pick<FormFieldErrorPlacement, 'failureMessage'>,
+): string | null {
+  if (sorted.unplaced.length > 0) return sorted.unplaced[0] ?? describeError(error);
+  if (sorted.placed.length > 0) return null;
+  const reason = describeError(error);
+  return placement.failureMessage ? `${placement.failureMessage}: ${reason}` : reason;
 }
 
 /** `showFormMutationError` as a mutation's `onError`. */

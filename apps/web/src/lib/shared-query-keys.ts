@@ -16,4 +16,8 @@ export const sharedQueryKeys = {
   descriptions: ['descriptions'],
   /** The client's home page: reminders, bills and balances changed elsewhere show on it. */
   clientHome: ['client-home'],
+  /** The bell's notifications: read again when the live stream says they changed. */
+  notifications: ['notifications'],
+  chat: ['chat'],
+  plannerChat: ['planner-chat'],
 } as const;

@@ -1,10 +1,14 @@
-/** The browser storage keys (token, organization, timestamp, tokenConfig), plus the cached theme that a kick keeps. */
+/**
+ * The browser storage keys (token, organization, timestamp, tokenConfig), plus the cached theme that
+ * a kick keeps and the plan a sign-up link named, paid for after the first sign-in.
+ */
 export const storageKeys = {
   token: 'token',
   organization: 'organization',
   timestamp: 'timestamp',
   tokenConfig: 'tokenConfig',
   theme: 'theme',
+  planAfterSignIn: 'planAfterSignIn',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -89,6 +93,36 @@ export function saveTokenConfig(config: TokenConfig): void {
 
 export function saveCachedTheme(value: string): void {
   writeItem(storageKeys.theme, value);
+}
+
+/**
+ * A sign-up link's plan (cadastro/{role}/{hash}/{plan}): the account is confirmed by e-mail first,
+ * so the plan waits here for the next sign-in of that organization in this browser.
+ */
+export function savePlanAfterSignIn(organization: string, planHash: string): void {
+  writeItem(storageKeys.planAfterSignIn, JSON.stringify({ organization, planHash }));
+}
+
+/**
+ * The plan waiting for this organization's sign-in (null when none). It stays until its payment
+ * screen opens (forgetPlanAfterSignIn), so a failed sign-in or a reload does not lose it.
+ */
+export function readPlanAfterSignIn(organization: string): string | null {
+  const text = readItem(storageKeys.planAfterSignIn);
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as { organization?: unknown; planHash?: unknown };
+    if (parsed.organization === organization && typeof parsed.planHash === 'string' && parsed.planHash) {
+      return parsed.planHash;
+    }
+  } catch {
+    // A broken value is treated as absent.
+  }
+  return null;
+}
+
+export function forgetPlanAfterSignIn(): void {
+  writeItem(storageKeys.planAfterSignIn, null);
 }
 
 export function removeToken(): void {

@@ -79,6 +79,13 @@ export const PasswordChangeSchema = z
   .superRefine(refinePasswordConfirmation('new_password1', 'new_password2'));
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
+/** A signed-in user's new e-mail: it takes effect once the link sent to it is followed. */
+export const EmailChangeSchema = z.object({
+  new_email: EmailSchema,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+});
+export type EmailChange = z.infer<typeof EmailChangeSchema>;
+
 export const ProfileEditSchema = z.object({
   first_name: PersonNameSchema,
   last_name: PersonNameSchema,

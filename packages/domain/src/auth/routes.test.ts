@@ -63,7 +63,7 @@ describe('routes and menus', () => {
   });
   it('hides toggled entries when the toggle is off', () => {
     const entries = listMenuEntries({ menu: 'planner', enabledToggles: new Set(), availableRoutes: allRoutes });
-    expect(entries.map((entry) => entry.key)).toEqual(['dashboard']);
+    expect(entries.map((entry) => entry.key)).toEqual(['dashboard', 'notificacoes']);
   });
   it('raises on an unknown route name', () => {
     expect(() => findAppRoute('nope' as AppRouteName)).toThrow('Received unexpected route param.');

@@ -45,6 +45,8 @@ export const appRoutes = [
   },
   { name: 'meu-perfil', path: 'configuracao/meu-perfil/:view?', roles: everyone, breadcrumb: 'Meu perfil' },
   { name: 'tarefas-e-avisos', path: 'tarefas-e-avisos', roles: clientAndPlanner, breadcrumb: 'Avisos e importações' },
+  // Everyone's notifications, all of them; `clientes`: a planner's about their clients.
+  { name: 'notificacoes', path: 'notificacoes/:view?', roles: everyone, breadcrumb: 'Notificações' },
   { name: 'planejamento', path: 'planejamento', roles: clientAndPlanner, breadcrumb: 'Planejamento' },
   { name: 'meu-orcamento', path: 'meu-orcamento', roles: ['client'], breadcrumb: 'Meu orçamento' },
   // Prumo's own addition: the ideal budget's own screen, for the client and their planner.
@@ -53,6 +55,8 @@ export const appRoutes = [
   { name: 'configuracao-financeiro', path: 'configuracao/financeiro', roles: ['manager'], breadcrumb: 'Financeiro' },
   { name: 'configuracao-organizacao', path: 'configuracao/organizacao', roles: ['manager'], breadcrumb: 'Organização' },
   { name: 'clientes', path: 'clientes', roles: ['manager'], breadcrumb: 'Clientes' },
+  // Prumo's own addition: where a manager replaces the help articles and videos of each screen.
+  { name: 'configuracao-ajuda', path: 'configuracao/ajuda', roles: ['manager'], toggle: 'help', breadcrumb: 'Ajuda' },
   {
     name: 'dashboard-indicadores',
     path: 'dashboard-indicadores',
@@ -60,6 +64,8 @@ export const appRoutes = [
     toggle: 'dashboard_indicators',
     breadcrumb: 'Indicadores',
   },
+  // Prumo's own addition: the client's insights, each opening the screen that shows its figures.
+  { name: 'insights', path: 'insights', roles: ['client'], breadcrumb: 'Insights' },
   { name: 'meu-caixa', path: 'meu-caixa/:task?', roles: clientAndPlanner, breadcrumb: 'Meu caixa' },
   { name: 'bs2-callback', path: 'bs2-callback', roles: ['client'], breadcrumb: 'Integração bancária' },
   {
@@ -128,10 +134,12 @@ export const menus: Record<AccessLevel, readonly MenuEntry[]> = {
     { key: 'meu-orcamento', label: 'Meu orçamento', route: 'meu-orcamento', toggle: '!future_flow' },
     { key: 'fluxo-futuro', label: 'Fluxo futuro', route: 'fluxo-futuro', toggle: 'future_flow' },
     { key: 'tarefas', label: 'Avisos e importações', route: 'tarefas-e-avisos' },
+    { key: 'notificacoes', label: 'Notificações', route: 'notificacoes' },
   ],
   planner: [
     { key: 'dashboard', label: 'Dashboard', route: 'dashboard' },
     { key: 'prospect', label: 'Prospects', route: 'prospect', toggle: 'add_prospect' },
+    { key: 'notificacoes', label: 'Notificações', route: 'notificacoes' },
   ],
   manager: [
     { key: 'dashboard', label: 'Início', route: 'dashboard' },
@@ -145,6 +153,8 @@ export const menus: Record<AccessLevel, readonly MenuEntry[]> = {
       route: 'dashboard-indicadores',
       toggle: 'dashboard_indicators',
     },
+    { key: 'notificacoes', label: 'Notificações', route: 'notificacoes' },
+    { key: 'configuracao-ajuda', label: 'Ajuda', route: 'configuracao-ajuda', toggle: 'help' },
   ],
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CepSchema, CnpjSchema, CpfSchema, HousePhoneSchema, PhoneSchema, StateSchema } from '../account/fields';
-import { formatCep } from './cep';
+import { cepMessages, formatCep, parseCep } from './cep';
 import { formatCnpj, isValidCnpj } from './cnpj';
 import { formatCpf, isValidCpf } from './cpf';
 import { formatPhone } from './phone';
@@ -75,6 +75,23 @@ describe('address', () => {
     expect(CepSchema.parse('01310-100')).toBe('01310100');
     expect(CepSchema.safeParse('0131010').success).toBe(false);
     expect(formatCep('01310100')).toBe('01310-100');
+  });
+  it('reads a CEP to look up from its 8 digits, with or without the hyphen', () => {
+    expect(parseCep('01001-000')).toBe('01001000');
+    expect(parseCep(' 01001000 ')).toBe('01001000');
+    for (const wrong of [
+      '0100100',
+      '010010000',
+      '01001_000',
+      '01.001-000',
+      'abcde-fgh',
+      '',
+      '00000-000',
+      '01001-00a',
+    ]) {
+      expect(parseCep(wrong), wrong).toBeNull();
+    }
+    expect(cepMessages).toEqual({ invalid: 'CEP inválido.', notFound: 'CEP não encontrado.' });
   });
   it('needs a state of exactly 2 characters', () => {
     expect(firstMessage(StateSchema.safeParse('SPA'))).toBe('O estado deve ter exatamente 2 caracteres');

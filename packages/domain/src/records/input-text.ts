@@ -9,8 +9,38 @@ export function containsNulCharacter(text: string): boolean {
   return text.includes('\u0000');
 }
 
+/**
+ * Half of a character written with two UTF-16 units (an emoji, a rare symbol) without its other
+ * half: JSON can carry it ("\ud800"), but it is no character, and PostgreSQL refuses it in a JSON
+ * column, which would fail the whole query. It is refused wherever input enters, as a NUL is.
+ */
+export const unpairedSurrogateMessage = 'O texto contém um caractere inválido (símbolo incompleto).';
+
+// With the u flag a well-formed pair is one character: only a lone half is a surrogate here.
+const unpairedSurrogate = /\p{Cs}/u;
+const unpairedSurrogates = /\p{Cs}/gu;
+
+/** The message refusing this text (a NUL, an unpaired surrogate), or null when all of it can be kept. */
+export function findInvalidCharacterMessage(text: string): string | null {
+  if (containsNulCharacter(text)) return nulCharacterMessage;
+  return unpairedSurrogate.test(text) ? unpairedSurrogateMessage : null;
+}
+
 /** How deep a body may nest: Prumo's calls need a few levels; thousands would exhaust the stack. */
 export const maximumInputDepth = 32;
+
+/**
+ * The children of a parsed value, in order: a list's items (by index) and an object's own values.
+ * Object.entries is not used: on a list of a few hundred thousand items (a 1 MB body) it takes
+ * seconds. Bytes (a raw body read as a Buffer) are not parsed input and have no children here:
+ * the route that reads them checks what it parses from them.
+ */
+function readChildren(item: object): { keys: string[] | null; values: readonly unknown[] } {
+  if (ArrayBuffer.isView(item)) return { keys: null, values: [] };
+  if (Array.isArray(item)) return { keys: null, values: item };
+  const keys = Object.keys(item);
+  return { keys, values: keys.map((key) => (item as Record<string, unknown>)[key]) };
+}
 
 /** True when a parsed JSON value, a query or address parameters nest deeper than `maximumInputDepth`. */
 export function isNestedTooDeeply(value: unknown): boolean {
@@ -19,17 +49,22 @@ export function isNestedTooDeeply(value: unknown): boolean {
     const { item, depth } = stack.pop() as { item: unknown; depth: number };
     if (typeof item !== 'object' || item === null) continue;
     if (depth >= maximumInputDepth) return true;
-    for (const child of Object.values(item)) stack.push({ item: child, depth: depth + 1 });
+    const { values } = readChildren(item);
+    for (let index = 0; index < values.length; index += 1) {
+      const child = values[index];
+      if (typeof child === 'object' && child !== null) stack.push({ item: child, depth: depth + 1 });
+    }
   }
   return false;
 }
 
 /**
- * The path (keys joined by dots, as validation errors name fields) of the first string or key that
- * holds a NUL in a parsed JSON value, a query or address parameters; null when there is none.
- * A key holding a NUL is named without it. Walked without recursion, so no nesting exhausts the stack.
+ * The first string or key of a parsed JSON value, a query or address parameters that holds a NUL
+ * or an unpaired surrogate: its path (keys joined by dots, as validation errors name fields; a key
+ * is named without the faulty characters) and the message refusing it; null when there is none.
+ * Walked without recursion, so no nesting exhausts the stack.
  */
-export function findNulCharacterPath(value: unknown): string | null {
+export function findInvalidTextPath(value: unknown): { path: string; message: string } | null {
   // Each step keeps its parent instead of a copy of the whole path, so depth costs no more than breadth.
   interface Step {
     item: unknown;
@@ -46,18 +81,23 @@ export function findNulCharacterPath(value: unknown): string | null {
     const step = stack.pop() as Step;
     const { item } = step;
     if (typeof item === 'string') {
-      if (containsNulCharacter(item)) return nameOf(step);
+      const message = findInvalidCharacterMessage(item);
+      if (message !== null) return { path: nameOf(step), message };
       continue;
     }
     if (typeof item !== 'object' || item === null) continue;
-    const entries = Object.entries(item);
-    for (const [key] of entries) {
-      if (containsNulCharacter(key)) return nameOf(step, key.replaceAll('\u0000', ''));
+    const { keys, values } = readChildren(item);
+    for (const key of keys ?? []) {
+      const message = findInvalidCharacterMessage(key);
+      if (message !== null) {
+        return { path: nameOf(step, key.replaceAll('\u0000', '').replace(unpairedSurrogates, '')), message };
+      }
     }
-    // Pushed last first, so the first entry is looked at first.
-    for (let index = entries.length - 1; index >= 0; index -= 1) {
-      const [key, child] = entries[index] as [string, unknown];
-      stack.push({ item: child, key, parent: step });
+    // Pushed last first, so the first child is looked at first; numbers, booleans and null need no step.
+    for (let index = values.length - 1; index >= 0; index -= 1) {
+      const child = values[index];
+      if (typeof child !== 'string' && (typeof child !== 'object' || child === null)) continue;
+      stack.push({ item: child, key: keys ? (keys[index] as string) : String(index), parent: step });
     }
   }
   return null;

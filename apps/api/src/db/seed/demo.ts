@@ -44,7 +44,8 @@ export const demoOrganizations: DemoOrganization[] = [
     primaryColor: '0b7285',
     secondaryColor: '1b1f3b',
     isTest: false,
-    features: [...organizationFlags, ...featureToggles],
+    // A customer, not on trial: every flag but `tryout` (ADR 37), every toggle.
+    features: [...organizationFlags.filter((flag) => flag !== 'tryout'), ...featureToggles],
     users: [
       {
         email: 'gestor@demo.com.br',
@@ -104,7 +105,8 @@ export const demoOrganizations: DemoOrganization[] = [
     primaryColor: 'c2255c',
     secondaryColor: '2b2d42',
     isTest: true,
-    features: ['help', 'my_assets_client', 'my_performance_client'],
+    // On trial (ADR 37), 30 days from the seed: its manager sees the days left.
+    features: ['tryout', 'help', 'my_assets_client', 'my_performance_client'],
     users: [
       {
         email: 'gestor@outra.com.br',

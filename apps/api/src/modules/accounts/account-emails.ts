@@ -98,3 +98,56 @@ export function sendAccessLinkEmail(
     note: 'O link vale por 15 minutos e só pode ser usado uma vez.',
   });
 }
+
+/** To the new address: following the link makes it the account's e-mail. */
+export function sendEmailChangeConfirmation(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organization: OrganizationRow,
+  recipient: Recipient,
+  token: string,
+) {
+  return sendBrandedEmail(deps, request, organization, recipient, {
+    subject: `Confirme seu novo e-mail — ${organization.name}`,
+    lead: `Você pediu para usar este endereço (${recipient.email}) para entrar em ${organization.name}. Ele passa a valer quando você confirmar.`,
+    action: 'Confirmar novo e-mail',
+    link: `${findPublicOrigin(deps)}/${organization.slug}/confirmar/${token}`,
+    note: 'O link vale por 24 horas e só pode ser usado uma vez. Ao confirmar, todas as sessões abertas terminam. Se você não pediu, ignore esta mensagem: nada muda.',
+  });
+}
+
+/**
+ * To an address that already opens another account of the organization: the change is not made,
+ * and the answer to the requester was the same as for a free address (it tells nobody who is a client).
+ */
+export function sendEmailTakenNotice(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  organization: OrganizationRow,
+  recipient: Recipient,
+) {
+  return sendBrandedEmail(deps, request, organization, recipient, {
+    subject: `Pedido de troca de e-mail — ${organization.name}`,
+    lead: `Alguém pediu para usar este endereço em outra conta de ${organization.name}, mas ele já é o e-mail da sua conta. Nada foi alterado.`,
+    action: 'Entrar',
+    link: `${findPublicOrigin(deps)}/${organization.slug}/login`,
+    note: 'Se foi você, entre com este e-mail ou escolha outro endereço na outra conta.',
+  });
+}
+
+/** To the old address once the change took effect: the owner learns of it even if someone else did it. */
+export function sendEmailChangedNotice(
+  deps: AppDependencies,
+  request: EmailLogger,
+  organization: OrganizationRow,
+  recipient: Recipient,
+  newEmail: string,
+) {
+  return sendBrandedEmail(deps, request, organization, recipient, {
+    subject: `Seu e-mail de acesso foi alterado — ${organization.name}`,
+    lead: `O e-mail de acesso da sua conta em ${organization.name} passou a ser ${newEmail}. Todas as sessões abertas foram encerradas.`,
+    action: 'Entrar',
+    link: `${findPublicOrigin(deps)}/${organization.slug}/login`,
+    note: `Se não foi você, fale com ${organization.name} imediatamente.`,
+  });
+}

@@ -1,5 +1,5 @@
 import type { AccessLevel } from '@prumo/domain/auth/roles';
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, loginFailures, oneTimeTokens, organizations, profiles, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
@@ -17,6 +17,34 @@ export async function findUserByEmail(db: Database, organizationId: number, emai
   return user ?? null;
 }
 
+/** The user, only within their organization (the caller's). */
+export async function findUserById(db: Database, organizationId: number, userId: number): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
+  return user ?? null;
+}
+
+/**
+ * Sets a user's e-mail (a followed change link: it proves the address too) and answers what it was;
+ * a unique violation when another account took the address meanwhile.
+ */
+export async function updateUserEmail(
+  db: Executor,
+  userId: number,
+  email: string,
+): Promise<{ previousEmail: string; firstName: string; organizationId: number } | null> {
+  const [previous] = await db
+    .select({ email: users.email, firstName: users.firstName, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!previous) return null;
+  await db.update(users).set({ email, confirmed: true }).where(eq(users.id, userId));
+  return { previousEmail: previous.email, firstName: previous.firstName, organizationId: previous.organizationId };
+}
+
 /** Password hashes of the same e-mail in other organizations (to answer 'Organizacao incorreta'). */
 export async function findPasswordHashesElsewhere(
   db: Database,
@@ -32,6 +60,16 @@ export async function findPasswordHashesElsewhere(
         : and(eq(users.email, email), ne(users.organizationId, organizationId)),
     );
   return rows.map((row) => row.passwordHash);
+}
+
+/** Whether a manager deactivated this account (ADR 37): it then gets no new session. */
+export async function isUserDeactivated(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.deactivatedAt != null;
 }
 
 export async function findPasswordHash(db: Database, userId: number): Promise<string | null> {
@@ -55,8 +93,14 @@ export async function updatePasswordHash(
     .where(and(eq(users.id, userId), options.replacing ? eq(users.passwordHash, options.replacing) : undefined));
 }
 
-export async function markEmailConfirmed(db: Executor, userId: number): Promise<void> {
-  await db.update(users).set({ confirmed: true }).where(eq(users.id, userId));
+/** Confirms the user's e-mail; answers the plan hash their sign-up link carried, if any. */
+export async function markEmailConfirmed(db: Executor, userId: number): Promise<{ registeredPlanHash: string | null }> {
+  const [row] = await db
+    .update(users)
+    .set({ confirmed: true })
+    .where(eq(users.id, userId))
+    .returning({ registeredPlanHash: users.registeredPlanHash });
+  return { registeredPlanHash: row?.registeredPlanHash ?? null };
 }
 
 export async function findAccessLevels(db: Executor, userId: number): Promise<AccessLevel[]> {
@@ -179,11 +223,13 @@ export async function deleteLoginFailures(db: Database, accountKey: string, addr
     .where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.address, address)));
 }
 
+/** `newEmail`: an `email_change` link's address, which becomes the user's when it is followed. */
 export async function insertOneTimeToken(
   db: Executor,
   userId: number,
   purpose: OneTimeTokenPurpose,
   validForMinutes: number,
+  newEmail: string | null = null,
 ): Promise<string> {
   const token = createSecret(24);
   await db.insert(oneTimeTokens).values({
@@ -191,28 +237,60 @@ export async function insertOneTimeToken(
     purpose,
     tokenHash: hashSecret(token),
     expiresAt: new Date(Date.now() + validForMinutes * 60_000),
+    newEmail,
   });
   return token;
 }
 
-/** Uses a one-time token atomically: the first caller gets the user, every later one null. */
+/** Links of this purpose made for the user within the last minutes, used or not (to throttle sending them). */
+export async function countRecentOneTimeTokens(
+  db: Database,
+  userId: number,
+  purpose: OneTimeTokenPurpose,
+  withinMinutes: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        gt(oneTimeTokens.createdAt, sql`now() - make_interval(mins => ${withinMinutes})`),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Unused links of this purpose end (a newer one replaces them, or what they would change changed). */
+export async function expireOneTimeTokens(db: Executor, userId: number, purpose: OneTimeTokenPurpose): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/**
+ * Uses a one-time token atomically: the first caller gets the user (and the link's purpose, among
+ * the ones accepted, and its new e-mail), every later one null.
+ */
 export async function consumeOneTimeToken(
   db: Executor,
-  purpose: OneTimeTokenPurpose,
+  purpose: OneTimeTokenPurpose | OneTimeTokenPurpose[],
   token: string,
-): Promise<{ userId: number } | null> {
+): Promise<{ userId: number; purpose: OneTimeTokenPurpose; newEmail: string | null } | null> {
   const [used] = await db
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
         eq(oneTimeTokens.tokenHash, hashSecret(token)),
-        eq(oneTimeTokens.purpose, purpose),
+        Array.isArray(purpose) ? inArray(oneTimeTokens.purpose, purpose) : eq(oneTimeTokens.purpose, purpose),
         isNull(oneTimeTokens.usedAt),
         gt(oneTimeTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: oneTimeTokens.userId });
+    .returning({ userId: oneTimeTokens.userId, purpose: oneTimeTokens.purpose, newEmail: oneTimeTokens.newEmail });
   return used ?? null;
 }
 

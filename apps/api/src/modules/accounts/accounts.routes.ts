@@ -1,7 +1,13 @@
-import { AccessLinkSessionSchema, PasswordCheckSchema, SessionKeySchema } from '@prumo/contract/accounts';
+import {
+  AccessLinkSessionSchema,
+  EmailConfirmedSchema,
+  PasswordCheckSchema,
+  SessionKeySchema,
+} from '@prumo/contract/accounts';
 import { DetailSchema, ErrorDetailSchema } from '@prumo/contract/common';
 import { EmailSchema, OrganizationSlugSchema } from '@prumo/domain/account/fields';
 import {
+  EmailChangeSchema,
   FinishOrganizationRegisterSchema,
   LoginSchema,
   PasswordChangeSchema,
@@ -26,6 +32,7 @@ import {
   finishOrganizationRegister,
   register,
   requestAccessLink,
+  requestEmailChange,
   requestPasswordReset,
   resendActivation,
   signIn,
@@ -38,6 +45,8 @@ const publicCall = { access: { public: true } } as const;
 const signedInCall = { access: { roles: anyone } };
 /** Public calls that create accounts or send e-mail, limited per address (plugins/rate-limit.ts). */
 const limitedPublicCall = { access: { public: true }, perAddressLimit: 10 } as const;
+/** Public forms a script could abuse: a challenge once the address has shown abuse (modules/challenge). */
+const guardedPublicForm = { ...limitedPublicCall, challenge: true } as const;
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencies): void {
   // Made now, so the first sign-in of an unknown e-mail takes no longer than any other.
@@ -73,7 +82,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.post(
     '/api/rest-auth/registration/',
     {
-      config: limitedPublicCall,
+      config: guardedPublicForm,
       schema: {
         tags,
         body: RegistrationSchema.superRefine(refuseCommonPassword('password1')),
@@ -89,7 +98,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.post(
     '/api/rest-auth/registration/simple/',
     {
-      config: limitedPublicCall,
+      config: guardedPublicForm,
       schema: {
         tags,
         body: SimpleRegistrationSchema.superRefine(refuseCommonPassword('password1')),
@@ -106,11 +115,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
     '/api/profiles/email/confirm/',
     {
       config: publicCall,
-      schema: { tags, body: z.object({ key: z.string().min(1) }), response: { 200: DetailSchema } },
+      schema: { tags, body: z.object({ key: z.string().min(1) }), response: { 200: EmailConfirmedSchema } },
     },
     async (request) => {
-      await confirmEmail(deps, request.body.key);
-      return { detail: accountMessages.emailConfirmed };
+      const confirmed = await confirmEmail(deps, request, request.body.key);
+      return { detail: confirmed.detail, plan: confirmed.planHash };
     },
   );
 
@@ -132,7 +141,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
 
   api.post(
     '/api/rest-auth/password/reset/',
-    { config: limitedPublicCall, schema: { tags, body: PasswordResetSchema, response: { 200: DetailSchema } } },
+    { config: guardedPublicForm, schema: { tags, body: PasswordResetSchema, response: { 200: DetailSchema } } },
     async (request) => {
       await requestPasswordReset(deps, request, request.body.organization, request.body.email);
       return { detail: accountMessages.neutralEmailSent };
@@ -155,19 +164,35 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
     },
   );
 
-  api.post(
-    '/api/rest-auth/password/change/',
-    {
-      config: signedInCall,
-      schema: {
-        tags,
-        body: PasswordChangeSchema.superRefine(refuseCommonPassword('new_password1')),
-        response: { 200: DetailSchema, 429: ErrorDetailSchema },
+  // Two paths, one call: the profile's password change (Django-REST's path and the short one).
+  for (const path of ['/api/rest-auth/password/change/', '/api/change-password/']) {
+    api.post(
+      path,
+      {
+        config: signedInCall,
+        schema: {
+          tags,
+          body: PasswordChangeSchema.superRefine(refuseCommonPassword('new_password1')),
+          response: { 200: DetailSchema, 429: ErrorDetailSchema },
+        },
       },
+      async (request) => {
+        await changePassword(deps, request, readCaller(request), readTokenKey(request) ?? '', request.body);
+        return { detail: accountMessages.passwordChanged };
+      },
+    );
+  }
+
+  // A new e-mail: confirmed from the new address (profiles/email/confirm/), the old one told then.
+  api.post(
+    '/api/change-password-email/',
+    {
+      config: { ...signedInCall, perAddressLimit: 10 },
+      schema: { tags, body: EmailChangeSchema, response: { 200: DetailSchema, 429: ErrorDetailSchema } },
     },
     async (request) => {
-      await changePassword(deps, request, readCaller(request), readTokenKey(request) ?? '', request.body);
-      return { detail: accountMessages.passwordChanged };
+      await requestEmailChange(deps, request, readCaller(request), request.body);
+      return { detail: accountMessages.emailChangeSent };
     },
   );
 
@@ -225,7 +250,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
   api.post(
     '/api/organization/:slug/finish-register/',
     {
-      config: publicCall,
+      config: { ...publicCall, challenge: true },
       schema: {
         tags: ['Organização e customização'],
         params: z.object({ slug: OrganizationSlugSchema }),

@@ -1,4 +1,5 @@
 import type {
+  EmailChange,
   FinishOrganizationRegister,
   Login,
   PasswordChange,
@@ -17,32 +18,46 @@ import { type Caller, forgetSessionsOfUser, sessionMessages } from '../../plugin
 import { claimUsedInvitation, resolveInvitation } from '../invitations/index';
 import {
   endOrganizationRegistration,
+  ensureTrialAllowsRegistration,
   findExistingOrganization,
   findOrganizationAwaitingManager,
   findOrganizationBySlug,
   type OrganizationRow,
 } from '../organizations/index';
-import { sendAccessLinkEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
+import { convertInvitedProspect } from '../prospects/index';
+import {
+  sendAccessLinkEmail,
+  sendConfirmationEmail,
+  sendEmailChangeConfirmation,
+  sendEmailChangedNotice,
+  sendEmailTakenNotice,
+  sendPasswordResetEmail,
+} from './account-emails';
 import {
   type AttemptLimits,
   consumeOneTimeToken,
+  countRecentOneTimeTokens,
   deleteAuthToken,
   deleteAuthTokensOfUser,
   deleteLoginFailures,
+  expireOneTimeTokens,
   findAccessLevels,
   findPasswordHash,
   findPasswordHashesElsewhere,
   findUserByEmail,
+  findUserById,
   findUserOrganizationSlug,
   insertAuthToken,
   insertOneTimeToken,
   insertUserWithProfile,
+  isUserDeactivated,
   markEmailConfirmed,
   markSignedIn,
   type NewUser,
   reservePasswordAttempt,
   type UserRow,
   updatePasswordHash,
+  updateUserEmail,
 } from './accounts.repo';
 
 export const sessionLengthMilliseconds = 2 * 60 * 60 * 1000;
@@ -59,6 +74,12 @@ const passwordAttemptLimits: AttemptLimits = {
 const confirmationValidMinutes = 3 * 24 * 60;
 const passwordResetValidMinutes = 60;
 const accessLinkValidMinutes = 15;
+const emailChangeValidMinutes = 24 * 60;
+/**
+ * Links e-mailed to one account within the throttle window: confirmation resends and e-mail change
+ * requests beyond it send nothing (resends) or answer 429 (changes), so nobody floods an inbox.
+ */
+const linksPerAccountInWindow = 3;
 
 export const accountMessages = {
   wrongCredentials: 'E-mail ou senha incorretos.',
@@ -77,6 +98,12 @@ export const accountMessages = {
   invalidAccessLink: 'Link de acesso inválido ou expirado.',
   neutralEmailSent: 'Se o e-mail estiver cadastrado, enviaremos a mensagem em instantes.',
   signedOut: 'Sessão encerrada',
+  emailChangeSent: 'Enviamos um link de confirmação para o novo e-mail. A troca vale quando você confirmar.',
+  sameEmail: 'Este já é o seu e-mail.',
+  emailChanged: 'E-mail alterado. Entre novamente com o novo e-mail.',
+  emailTakenMeanwhile: 'Este e-mail passou a ser usado por outra conta. Escolha outro endereço.',
+  tooManyEmailChanges: `Muitos pedidos de troca de e-mail. Aguarde ${throttleWindowMinutes} minutos e tente novamente.`,
+  deactivated: 'Este acesso foi desativado pelo gestor da organização.',
 } as const;
 
 async function findOrganizationOrFail(deps: AppDependencies, slug: string): Promise<OrganizationRow> {
@@ -86,6 +113,8 @@ async function findOrganizationOrFail(deps: AppDependencies, slug: string): Prom
 export async function createSession(deps: AppDependencies, userId: number): Promise<{ key: string; expiresAt: Date }> {
   const expiresAt = new Date(Date.now() + sessionLengthMilliseconds);
   const key = await deps.db.transaction(async (transaction) => {
+    // Checked with the password proven right: a deactivated account gets no session by any way in.
+    if (await isUserDeactivated(transaction, userId)) failNotAllowed(accountMessages.deactivated);
     const created = await insertAuthToken(transaction, userId, expiresAt);
     await markSignedIn(transaction, userId);
     return created;
@@ -193,15 +222,17 @@ export async function register(
   request: FastifyRequest,
   registration: Registration | SimpleRegistration,
 ): Promise<void> {
-  const organization = await findOrganizationOrFail(deps, registration.organization);
+  const found = await findExistingOrganization(deps, registration.organization);
+  const { organization } = found;
   // The simple form makes clients only; the role itself always comes from the invitation.
   const roleWord = 'role' in registration ? registration.role : addressWordByRole.client;
-  const { role, plannerUserId, singleUseId } = await resolveInvitation(
+  const { role, plannerUserId, singleUseId, invitationId } = await resolveInvitation(
     deps,
     organization.id,
     registration.hash,
     roleWord,
   );
+  await ensureTrialAllowsRegistration(deps, found, role);
   if (await findUserByEmail(deps.db, organization.id, registration.email)) {
     failOnField('email', accountMessages.emailTaken);
   }
@@ -214,6 +245,8 @@ export async function register(
     plannerUserId,
     async (transaction, user) => {
       if (singleUseId !== null) await claimUsedInvitation(transaction, singleUseId, user.id);
+      // A prospect's invitation: their statements' lines become the new client's (ADR 35).
+      await convertInvitedProspect(transaction, invitationId, user);
     },
   );
 }
@@ -231,12 +264,101 @@ export async function finishOrganizationRegister(
   );
 }
 
-export async function confirmEmail(deps: AppDependencies, key: string): Promise<void> {
-  await deps.db.transaction(async (transaction) => {
-    const used = await consumeOneTimeToken(transaction, 'email_confirmation', key);
-    if (!used) failInvalid(accountMessages.invalidConfirmation);
-    await markEmailConfirmed(transaction, used.userId);
+/** What a plan's hash looks like in a link (base64url); anything else a sign-up carried is not passed on. */
+const planHashPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Follows an e-mailed link: a new account's confirmation, or an e-mail change (the address becomes
+ * the account's, every session ends, the old address is told). Answers the message to show and,
+ * for a new account, the plan its sign-up link named, so the browser the link is opened in (often
+ * not the one of the sign-up) goes on to that plan's payment after signing in.
+ */
+export async function confirmEmail(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  key: string,
+): Promise<{ detail: string; planHash: string | null }> {
+  let change:
+    | { kind: 'confirmed'; planHash: string | null }
+    | { kind: 'changed'; userId: number; newEmail: string; previous: { previousEmail: string; firstName: string } };
+  try {
+    change = await deps.db.transaction(async (transaction) => {
+      const used = await consumeOneTimeToken(transaction, ['email_confirmation', 'email_change'], key);
+      if (!used) failInvalid(accountMessages.invalidConfirmation);
+      if (used.purpose === 'email_confirmation' || !used.newEmail) {
+        const { registeredPlanHash } = await markEmailConfirmed(transaction, used.userId);
+        const planHash = registeredPlanHash && planHashPattern.test(registeredPlanHash) ? registeredPlanHash : null;
+        return { kind: 'confirmed' as const, planHash };
+      }
+      const previous = await updateUserEmail(transaction, used.userId, used.newEmail);
+      if (!previous) failInvalid(accountMessages.invalidConfirmation);
+      await expireOneTimeTokens(transaction, used.userId, 'email_change');
+      // Links made for the old address (reset, access) no longer belong to the account's e-mail.
+      await expireOneTimeTokens(transaction, used.userId, 'password_reset');
+      await expireOneTimeTokens(transaction, used.userId, 'fast_access');
+      await deleteAuthTokensOfUser(transaction, used.userId);
+      return { kind: 'changed' as const, userId: used.userId, newEmail: used.newEmail, previous };
+    });
+  } catch (error) {
+    // Another account took the address after the link was sent: nothing changed, the link stays unused.
+    if (isUniqueViolation(error)) failInvalid(accountMessages.emailTakenMeanwhile);
+    throw error;
+  }
+  if (change.kind === 'confirmed') return { detail: accountMessages.emailConfirmed, planHash: change.planHash };
+  forgetSessionsOfUser(deps.db, change.userId);
+  const slug = await findUserOrganizationSlug(deps.db, change.userId);
+  const found = slug ? await findOrganizationBySlug(deps.db, slug) : null;
+  if (found) {
+    const recipient = { email: change.previous.previousEmail, firstName: change.previous.firstName };
+    await sendEmailChangedNotice(deps, request, found.organization, recipient, change.newEmail);
+  }
+  return { detail: accountMessages.emailChanged, planHash: null };
+}
+
+/**
+ * A signed-in user asks for a new e-mail, proving the password (counted with the other checks of
+ * it). The link goes to the new address; nothing changes until it is followed. An address another
+ * account of the organization uses answers the same (its owner is told instead): no client learns
+ * who else is a client.
+ */
+export async function requestEmailChange(
+  deps: AppDependencies,
+  request: FastifyRequest,
+  caller: Caller,
+  change: EmailChange,
+): Promise<void> {
+  if (!(await verifyCallerPassword(deps, request, caller, change.password))) {
+    failOnField('password', accountMessages.wrongPassword);
+  }
+  const user = await findUserById(deps.db, caller.organizationId, caller.userId);
+  const found = await findOrganizationBySlug(deps.db, caller.organizationSlug);
+  if (!user || !found) fail('unauthenticated', sessionMessages.invalid);
+  if (change.new_email === user.email) failOnField('new_email', accountMessages.sameEmail);
+  if (
+    (await countRecentOneTimeTokens(deps.db, user.id, 'email_change', throttleWindowMinutes)) >= linksPerAccountInWindow
+  ) {
+    fail('tooMany', accountMessages.tooManyEmailChanges);
+  }
+  const { organization } = found;
+  const owner = await findUserByEmail(deps.db, organization.id, change.new_email);
+  if (owner) {
+    // Counted as a request all the same, so the throttle does not tell either.
+    await insertOneTimeToken(deps.db, user.id, 'email_change', 0, null);
+    await sendEmailTakenNotice(deps, request, organization, { email: owner.email, firstName: owner.firstName });
+    return;
+  }
+  const token = await deps.db.transaction(async (transaction) => {
+    // The newest request is the one that counts: older links stop working.
+    await expireOneTimeTokens(transaction, user.id, 'email_change');
+    return insertOneTimeToken(transaction, user.id, 'email_change', emailChangeValidMinutes, change.new_email);
   });
+  await sendEmailChangeConfirmation(
+    deps,
+    request,
+    organization,
+    { email: change.new_email, firstName: user.firstName },
+    token,
+  );
 }
 
 /** The account of this e-mail in this organization, for the calls that must not tell whether it exists. */
@@ -255,6 +377,9 @@ export async function resendActivation(
   const account = await findAccountByEmail(deps, organizationSlug, email);
   if (!account || account.user.confirmed) return;
   const { organization, user } = account;
+  // The answer stays the same: beyond the limit the link is just not sent again.
+  const recent = await countRecentOneTimeTokens(deps.db, user.id, 'email_confirmation', throttleWindowMinutes);
+  if (recent >= linksPerAccountInWindow) return;
   const token = await insertOneTimeToken(deps.db, user.id, 'email_confirmation', confirmationValidMinutes);
   await sendConfirmationEmail(deps, request, organization, { email: user.email, firstName: user.firstName }, token);
 }

@@ -76,7 +76,7 @@ export async function finishBudgetPlanning(
       const finished = await finishPlanningTask(
         transaction,
         scope,
-        { id, start: task.start, sentAt: task.sentAt },
+        { id, title: task.title, start: task.start, sentAt: task.sentAt },
         status,
       );
       if (!finished.changed) failInvalid(planningMessages.notFinished);

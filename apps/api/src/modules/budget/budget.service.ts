@@ -22,6 +22,7 @@ import {
   findCategoryChoice,
   findIdealBudget,
   findItemsPlannedForMonth,
+  findMonthBudget,
   findOrCreateIdealBudget,
   findOrCreateMonthBudget,
   insertBudgetItems,
@@ -198,6 +199,23 @@ export async function compareBudget(
       asset_transfer: presentAmounts(comparison.totals.assetTransfer),
       result: { planned: comparison.totals.result.plannedCents, actual: comparison.totals.result.actualCents },
     },
+  };
+}
+
+/**
+ * The current month's plan against its cash flow as the budget comparison has it (the plan the
+ * month follows, or none), for other features that must show the same figures (insights).
+ */
+export async function compareMonthWithPlan(deps: AppDependencies, scope: ClientScope, month: string) {
+  const { start, end } = findMonthBounds(month);
+  const ownBudget = await findMonthBudget(deps.db, scope, month);
+  const [planned, actualSums] = await Promise.all([
+    findItemsPlannedForMonth(deps.db, scope, month, ownBudget),
+    sumCashFlowByDescription(deps, scope, { start, end, limit: 1, offset: 0 }),
+  ]);
+  return {
+    hasPlan: planned.items.length > 0,
+    comparison: compareBudgetWithActual(planned.items, actualSums, { includeAssetTransfers: true }),
   };
 }
 

@@ -16,5 +16,11 @@ export {
   insertBudgetItems,
 } from './budget.repo';
 export { BooleanTextSchema, ReferenceSchema, registerBudgetRoutes } from './budget.routes';
-export { budgetMessages, findScopedBudget, maximumItemsPerBudget, presentBudget } from './budget.service';
+export {
+  budgetMessages,
+  compareMonthWithPlan,
+  findScopedBudget,
+  maximumItemsPerBudget,
+  presentBudget,
+} from './budget.service';
 export { registerBudgetPlanningRoutes } from './budget-planning.routes';

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { markKept } from '../../lib/kept-values';
 import type { ClientScope } from '../../lib/scope';
 import type { CashFlowFilter } from './cash-flow-filters';
 
@@ -67,7 +68,7 @@ export async function reuseAtVersion<Value>(
   const cache = findCashFlowCache(db);
   const cached = cache.read<Value>(key, version);
   if (cached !== undefined) return cached;
-  const value = await compute();
+  const value = markKept(await compute());
   cache.write(key, version, value);
   return value;
 }

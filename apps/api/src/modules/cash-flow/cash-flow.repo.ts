@@ -148,12 +148,14 @@ const cashFlowColumns = {
 const selectCashFlowVersion = sql<string>`coalesce((select ${cashFlowVersions.version} from ${cashFlowVersions} where ${cashFlowVersions.clientUserId} = ${sql.placeholder('clientUserId')}), 0)`;
 
 export async function findCashFlowVersion(db: Database, clientUserId: number): Promise<number> {
-  const [row] = await findPlannedOnceDatabase(db)
-    .select({ version: cashFlowVersions.version })
-    .from(cashFlowVersions)
-    .where(eq(cashFlowVersions.clientUserId, sql.placeholder('clientUserId')))
-    .prepare('find_cash_flow_version')
-    .execute({ clientUserId });
+  const read = prepareRead(db, 'find_cash_flow_version', (reader) =>
+    reader
+      .select({ version: cashFlowVersions.version })
+      .from(cashFlowVersions)
+      .where(eq(cashFlowVersions.clientUserId, sql.placeholder('clientUserId')))
+      .prepare('find_cash_flow_version'),
+  );
+  const [row] = await read.execute({ clientUserId });
   return row?.version ?? 0;
 }
 
@@ -170,19 +172,22 @@ export interface ClientVersions {
  * the client's lines and of their plans alike (the summary's planned amounts, the future flow).
  */
 export async function findClientVersions(db: Database, clientUserId: number): Promise<ClientVersions> {
-  const [row] = await findPlannedOnceDatabase(db)
-    .select({
-      cashFlow: cashFlowVersions.version,
-      planning: planningVersions.version,
-      holdings: holdingsVersions.version,
-    })
-    .from(users)
-    .leftJoin(cashFlowVersions, eq(cashFlowVersions.clientUserId, users.id))
-    .leftJoin(planningVersions, eq(planningVersions.clientUserId, users.id))
-    .leftJoin(holdingsVersions, eq(holdingsVersions.clientUserId, users.id))
-    .where(eq(users.id, sql.placeholder('clientUserId')))
-    .prepare('find_client_versions')
-    .execute({ clientUserId });
+  // Built once per database: every call that reuses a kept value reads the versions first.
+  const read = prepareRead(db, 'find_client_versions', (reader) =>
+    reader
+      .select({
+        cashFlow: cashFlowVersions.version,
+        planning: planningVersions.version,
+        holdings: holdingsVersions.version,
+      })
+      .from(users)
+      .leftJoin(cashFlowVersions, eq(cashFlowVersions.clientUserId, users.id))
+      .leftJoin(planningVersions, eq(planningVersions.clientUserId, users.id))
+      .leftJoin(holdingsVersions, eq(holdingsVersions.clientUserId, users.id))
+      .where(eq(users.id, sql.placeholder('clientUserId')))
+      .prepare('find_client_versions'),
+  );
+  const [row] = await read.execute({ clientUserId });
   return { cashFlow: row?.cashFlow ?? 0, planning: row?.planning ?? 0, holdings: row?.holdings ?? 0 };
 }
 

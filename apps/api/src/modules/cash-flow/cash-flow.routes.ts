@@ -22,6 +22,7 @@ import { failOnField } from '../../lib/domain-errors';
 import { buildPage } from '../../lib/pagination';
 import { ClientQuerySchema } from '../../lib/scope';
 import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
+import { recordClientAccess } from '../access-log/index';
 import {
   cashFlowMessages,
   categorizeLines,
@@ -167,8 +168,10 @@ export function registerCashFlowRoutes(app: FastifyInstance, deps: AppDependenci
       },
     },
     async (request, reply) => {
-      const workbook = await buildCashFlowWorkbook(deps, readClientScope(request), request.query);
+      const scope = readClientScope(request);
+      const workbook = await buildCashFlowWorkbook(deps, scope, request.query);
       const fileName = `meu-caixa-${request.query.start}-a-${request.query.end}.xlsx`;
+      await recordClientAccess(deps, scope, 'cash_flow_export', fileName);
       return reply
         .header('content-type', workbookContentType)
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -4,4 +4,4 @@
  * it (Meu desempenho).
  */
 export { registerFutureFlowRoutes } from './future-flow.routes';
-export { findMonthFigures, listFutureFlowMonths } from './future-flow.service';
+export { buildFutureFlowChart, findMonthFigures, listFutureFlowMonths } from './future-flow.service';

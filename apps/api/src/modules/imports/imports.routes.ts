@@ -19,6 +19,8 @@ import { failNotFound } from '../../lib/domain-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
 import { ClientQuerySchema } from '../../lib/scope';
 import { anyone, type RouteAccess, readClientScope } from '../../plugins/access';
+import { recordClientAccess } from '../access-log/index';
+import { clientInsightsJob } from '../insights/index';
 import { countFiles, deleteFile, findBundle, findFiles, findFileTransactions } from './imports.repo';
 import { importFiles, importMessages, presentFiles, withUploadedFiles } from './imports.service';
 import { CompletePendencySchema, completePendency, listPendencies } from './pendencies';
@@ -51,6 +53,18 @@ function presentUpload(result: Awaited<ReturnType<typeof importFiles>>): UploadA
   };
 }
 
+/**
+ * Once an import's files have committed (importFiles returned), the insight rules run for that
+ * client in a job; a failure to queue it never fails the import the client already has.
+ */
+async function sendClientInsights(app: FastifyInstance, clientUserId: number): Promise<void> {
+  try {
+    await app.jobs.send(clientInsightsJob, { clientUserId });
+  } catch (error) {
+    app.log.error({ err: error, clientUserId }, 'client insights not queued');
+  }
+}
+
 export function registerImportRoutes(
   app: FastifyInstance,
   deps: AppDependencies,
@@ -75,6 +89,7 @@ export function registerImportRoutes(
       const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
         importFiles(deps, scope, null, upload, statementReader),
       );
+      await sendClientInsights(app, scope.clientUserId);
       return reply.status(201).send(presentUpload(result));
     },
   );
@@ -93,6 +108,7 @@ export function registerImportRoutes(
         const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
           importFiles(deps, scope, request.params.id, upload, statementReader),
         );
+        await sendClientInsights(app, scope.clientUserId);
         return reply.status(201).send(presentUpload(result));
       },
     );
@@ -210,6 +226,7 @@ export function registerImportRoutes(
       const [file] = await findFiles(deps.db, scope, { fileIds: [request.params.id] });
       const content = file?.storedPath ? await deps.storage.open(file.storedPath) : null;
       if (!file || !content) failNotFound(fileNotFound);
+      await recordClientAccess(deps, scope, 'file_download', file.name);
       return reply
         .header('content-type', statementContentTypes[file.format] ?? 'application/octet-stream')
         .header('content-disposition', describeAttachment(file.name))

@@ -18,6 +18,7 @@ import type { ClientScope } from '../../lib/scope';
 import { suggestCategories } from '../categories/index';
 import { describeOrigin } from '../origins/index';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
+import { notifyImportFailed, notifyImportFinished } from './import-notifications';
 import {
   copyTransactions,
   type FileFilter,
@@ -161,11 +162,19 @@ function identityText(text: string): string {
  */
 export function createIdentityKeyBuilder(): (line: StatementTransaction) => bigint {
   const seen = new Map<string, number>();
+  // A statement repeats its descriptions (the same shop, the same transfer): each is folded once.
+  const texts = new Map<string, string>();
   return (line) => {
-    const base = `${line.date}|${line.amountCents}|${identityText(line.description)}`;
+    let text = texts.get(line.description);
+    if (text === undefined) {
+      text = identityText(line.description);
+      texts.set(line.description, text);
+    }
+    const base = `${line.date}|${line.amountCents}|${text}`;
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
-    return hash('sha1', `${base}|${occurrence}`, 'buffer').readBigInt64BE(0);
+    // The first 8 bytes of the SHA-1, signed, big-endian; read from hex, which allocates no Buffer a line.
+    return BigInt.asIntN(64, BigInt(`0x${hash('sha1', `${base}|${occurrence}`, 'hex').slice(0, 16)}`));
   };
 }
 
@@ -333,6 +342,7 @@ async function importOneFile(
     if (uncategorized > 0) await openCategorizingTask(transaction, scope);
     // The statements a planner asked for have arrived (ADR 5).
     await completeImportTasks(transaction, scope, bundleId);
+    await notifyImportFinished(transaction, scope, { id: stored.id, name: file.name, added });
     return stored.id;
   });
   try {
@@ -416,7 +426,9 @@ export async function importFiles(
         // Read in a worker thread from the file on disk: the bytes never pass through this thread.
         statement = await statementReader.readFile(file.name, file.path);
       } catch (error) {
-        rejected.push({ name: file.name, detail: describeReadError(error) });
+        const detail = describeReadError(error);
+        rejected.push({ name: file.name, detail });
+        await notifyImportFailed(deps.db, scope, { name: file.name, sha256: file.sha256, reason: detail });
         return null;
       }
       // A file with no line to import is not a statement Prumo can use: refused, nothing kept.
@@ -451,24 +463,25 @@ export function readStatementAccountKind(kind: OriginKind): StatementAccountKind
   return kind;
 }
 
-export async function presentFiles(
-  deps: AppDependencies,
-  scope: ClientScope,
-  filter: FileFilter,
-): Promise<StatementFile[]> {
-  const files = await findFiles(deps.db, scope, filter);
-  const fileOrigins = await findFileOrigins(
-    deps.db,
-    files.map((file) => file.id),
-  );
-  return files.map((file) => ({
-    id: file.id,
+/** What a stored statement file says of its read, as a client's file and a prospect's both answer it. */
+export interface StoredFileRead {
+  name: string;
+  format: string;
+  readStatus: string;
+  readWarning: string | null;
+  createdAt: Date;
+  transactionsRead: number;
+  transactionsAdded: number;
+  skippedRows: { reason: string; text: string; date?: string | null; amountCents?: number | null }[];
+}
+
+export function presentFileRead(file: StoredFileRead) {
+  return {
     name: file.name,
     format: file.format,
     read_status: file.readStatus,
     /** Why the file looks incomplete (pt-BR), shown with 'Leitura parcial'; null when it is whole. */
     read_warning: file.readWarning,
-    bundle: file.bundleId,
     created_at: file.createdAt.toISOString(),
     transactions_read: file.transactionsRead,
     transactions_added: file.transactionsAdded,
@@ -481,6 +494,23 @@ export async function presentFiles(
       date: row.date ?? null,
       amount: row.amountCents ?? null,
     })),
+  };
+}
+
+export async function presentFiles(
+  deps: AppDependencies,
+  scope: ClientScope,
+  filter: FileFilter,
+): Promise<StatementFile[]> {
+  const files = await findFiles(deps.db, scope, filter);
+  const fileOrigins = await findFileOrigins(
+    deps.db,
+    files.map((file) => file.id),
+  );
+  return files.map((file) => ({
+    id: file.id,
+    ...presentFileRead(file),
+    bundle: file.bundleId,
     // The file path: where the client downloads the statement as they sent it.
     file: file.storedPath ? `/api/file/${file.id}/download/` : null,
     manual_cash: false,
@@ -497,4 +527,35 @@ export async function presentFiles(
         new_account: origin.newAccount,
       })),
   }));
+}
+
+/** One uploaded file read in the worker pool: its statement, or why it is refused (unreadable, no line). */
+export async function readUploadedStatement(
+  statementReader: StatementReader,
+  file: UploadedFile,
+): Promise<{ statement: StatementReadResult } | { rejected: RejectedFile }> {
+  let statement: StatementReadResult;
+  try {
+    statement = await runInTurn(file, () => statementReader.readFile(file.name, file.path));
+  } catch (error) {
+    return { rejected: { name: file.name, detail: describeReadError(error) } };
+  }
+  if (countLines(statement) === 0) return { rejected: { name: file.name, detail: statementReadMessages.unreadable } };
+  return { statement };
+}
+
+/** What a file's read says once stored, and why it looks incomplete (null when whole): as imports word it. */
+export function describeStatementRead(statement: StatementReadResult, linesRead: number, hasPendencies: boolean) {
+  return {
+    readStatus: chooseReadStatus(statement, hasPendencies),
+    readWarning: describeIncompleteRead(statement, linesRead),
+  };
+}
+
+/** Every file of an upload refused: 400, the first reason as the detail and every file's beside it. */
+export function failAllRejected(rejected: readonly RejectedFile[]): never {
+  throw new DomainError('invalid', {
+    detail: rejected.length === 1 ? rejected[0]?.detail : importMessages.allRejected,
+    files: rejected.map((file) => `${file.name}: ${file.detail}`),
+  });
 }

@@ -1,8 +1,20 @@
 /**
  * The imports module's public face: its routes (uploads, bundles, files, pendencies), the files as
  * an import task shows them, and the clean-up of what interrupted imports leave behind (at start
- * and daily).
+ * and daily). Prospects reuse its upload reading, limits, identities and read statuses.
  */
 export { removeImportLeftovers } from './import-leftovers';
 export { registerImportRoutes } from './imports.routes';
-export { presentFiles } from './imports.service';
+export {
+  createIdentityKeyBuilder,
+  describeStatementRead,
+  failAllRejected,
+  type ImportedPeriod,
+  importMessages,
+  presentFileRead,
+  presentFiles,
+  type ReceivedUpload,
+  readUploadedStatement,
+  widenImportedPeriod,
+  withUploadedFiles,
+} from './imports.service';

@@ -51,6 +51,7 @@ export async function findInvitationByToken(db: Database, organizationId: number
       usable: sql<boolean>`${isUsable()}`,
       issuerFirstName: users.firstName,
       issuerLastName: users.lastName,
+      issuerDeactivated: sql<boolean>`${users.deactivatedAt} is not null`,
       issuerLevels: sql<
         AccessLevel[]
       >`array(select ${profiles.accessLevel}::text from ${profiles} where ${profiles.userId} = ${users.id})`,
@@ -112,7 +113,8 @@ export async function findInvitations(db: Database, caller: Caller, filter: Invi
       issuer: { id: issuers.id, firstName: issuers.firstName, lastName: issuers.lastName },
       planner: { id: planners.id, firstName: planners.firstName, lastName: planners.lastName },
       usedBy: { id: registrants.id, firstName: registrants.firstName, lastName: registrants.lastName },
-      expired: sql<boolean>`coalesce(${invitations.expiresAt} <= now(), false)`,
+      // A deactivated issuer's links register nobody (ADR 37): they show as expired.
+      expired: sql<boolean>`(coalesce(${invitations.expiresAt} <= now(), false) or ${issuers.deactivatedAt} is not null)`,
     })
     .from(invitations)
     .innerJoin(issuers, eq(issuers.id, invitations.issuedByUserId))

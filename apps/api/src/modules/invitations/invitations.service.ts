@@ -52,6 +52,8 @@ async function findUsableInvitation(
   if (!invitation.usable) fail(invitationMessages.expiredOrRevoked);
   // An issuer who lost the rights (a manager made planner) no longer grants the role.
   if (!canInvite(findPrimaryRole(invitation.issuerLevels), invitation.role)) fail(invitationMessages.invalid);
+  // A deactivated planner's links (their standing client link too) register nobody (ADR 37).
+  if (invitation.issuerDeactivated) fail(invitationMessages.expiredOrRevoked);
   return invitation;
 }
 
@@ -60,6 +62,8 @@ export interface ResolvedInvitation {
   plannerUserId: number | null;
   /** Set for a planner or manager link: the registration must claim it (claimUsedInvitation). */
   singleUseId: number | null;
+  /** The link itself: a prospect's invitation converts the prospect (ADR 35). */
+  invitationId: number;
 }
 
 /**
@@ -79,9 +83,14 @@ export async function resolveInvitation(
   if (invitation.role !== askedRole) refuse(invitationMessages.roleRefused);
   // A client link is shared with many clients; a planner or manager link registers one person.
   if (invitation.role === 'client') {
-    return { role: invitation.role, plannerUserId: invitation.plannerUserId, singleUseId: null };
+    return {
+      role: invitation.role,
+      plannerUserId: invitation.plannerUserId,
+      singleUseId: null,
+      invitationId: invitation.id,
+    };
   }
-  return { role: invitation.role, plannerUserId: null, singleUseId: invitation.id };
+  return { role: invitation.role, plannerUserId: null, singleUseId: invitation.id, invitationId: invitation.id };
 }
 
 /** In the transaction that creates the user: a link another registration claimed first refuses this one. */

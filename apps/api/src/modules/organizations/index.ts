@@ -1,5 +1,6 @@
 /** The organizations module's public face: its routes (custom e-mails too) and what other modules read of an organization. */
 export { registerCustomEmailRoutes } from './custom-emails';
+export { describeTrial, ensureTrialAllowsRegistration } from './organization-trial';
 export { presentOrganization } from './organization-view';
 export {
   findOrganizationById,

@@ -1,7 +1,7 @@
 import { OrganizationSlugSchema } from '@prumo/domain/account/fields';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { organizationFeatures, organizations } from '../../db/schema';
+import { organizationFeatures, organizations, profiles, users } from '../../db/schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 type Executor = Database | Transaction;
@@ -71,4 +71,14 @@ export async function clearRegistrationToken(db: Executor, registrationTokenHash
     .where(eq(organizations.registrationTokenHash, registrationTokenHash))
     .returning({ id: organizations.id });
   return cleared.length > 0;
+}
+
+/** How many clients the organization has (a trial's limit counts them). */
+export async function countOrganizationClients(db: Executor, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(users.organizationId, organizationId), eq(profiles.accessLevel, 'client')));
+  return row?.total ?? 0;
 }

@@ -28,7 +28,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, deps: AppDepend
   api.post(
     '/api/organization/',
     {
-      config: { access: { public: true }, perAddressLimit: 5 },
+      config: { access: { public: true }, perAddressLimit: 5, challenge: true },
       schema: { tags, body: OrganizationCreateSchema, response: { 201: CreatedOrganizationSchema } },
     },
     async (request, reply) => reply.status(201).send(await createOrganization(deps, request.body)),

@@ -1,2 +1,3 @@
-/** The performance module's public face: Meu desempenho's route. */
+/** The performance module's public face: Meu desempenho's route, and its figures (the assistant's savings rate). */
 export { registerPerformanceRoutes } from './performance.routes';
+export { readMyPerformance } from './performance.service';

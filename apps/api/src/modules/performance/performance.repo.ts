@@ -8,7 +8,7 @@ export interface CategoryName {
   position: number;
 }
 
-/** Names and tree order of these categories of the organization (read each call: a rename bumps no version). */
+/** Names and tree order of these categories of the organization (kept with the answer: no call renames a category). */
 export async function findCategoryNames(
   db: Database,
   organizationId: number,

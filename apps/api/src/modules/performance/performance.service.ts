@@ -5,6 +5,7 @@ import type {
   NetWorthChange,
   PerformanceFigures,
 } from '@prumo/contract/performance';
+import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { type ActualSum, compareBudgetWithActual } from '@prumo/domain/budget/budget-comparison';
 import type { PlannedItem } from '@prumo/domain/budget/budget-plan';
 import type { MonthFigures } from '@prumo/domain/budget/month-figures';
@@ -25,6 +26,7 @@ import {
 } from '@prumo/domain/performance/performance-figures';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/scope';
+import { describeClientQuery, findClientVersions, reuseAtVersion } from '../cash-flow/index';
 import { findMonthFigures } from '../future-flow/index';
 import { findPeriodPoints } from '../investments/index';
 import { readNetWorth } from '../my-assets/index';
@@ -132,6 +134,26 @@ function presentNetWorthChange(
  * code, same cached sums at the client's versions); net worth is Meu patrimônio's.
  */
 export async function readMyPerformance(
+  deps: AppDependencies,
+  scope: ClientScope,
+  range: MonthRange & { currentMonth: string },
+): Promise<MyPerformance> {
+  const versions = await findClientVersions(deps.db, scope.clientUserId);
+  // Made of the client's lines (cash-flow version), plans (planning version) and what they hold
+  // and owe (holdings version), and of net worth, which moves with the day. The category names in
+  // it never change: the tree is inserted once per organization and no call renames it.
+  const key = describeClientQuery('my-performance', scope, [
+    range.startMonth,
+    range.endMonth,
+    range.currentMonth,
+    findTodayInBrazil(new Date()),
+    versions.cashFlow,
+    versions.planning,
+  ]);
+  return reuseAtVersion(deps.db, key, versions.holdings, () => assembleMyPerformance(deps, scope, range));
+}
+
+async function assembleMyPerformance(
   deps: AppDependencies,
   scope: ClientScope,
   range: MonthRange & { currentMonth: string },

@@ -1,33 +1,58 @@
-import type { Persona } from '@prumo/contract/profiles';
+import type { ClientPage, Persona } from '@prumo/contract/profiles';
 import { ProfileEditSchema } from '@prumo/domain/account/schemas';
 import { roleLevels } from '@prumo/domain/auth/roles';
+import { computeBudgetUsePercent, isOverBudget } from '@prumo/domain/clients/client-attention';
+import { type ClientStatus, ClientStatusSchema, defaultClientStatus } from '@prumo/domain/clients/client-status';
 import { featureToggles } from '@prumo/domain/organization/features';
+import { describeClientsToMove } from '@prumo/domain/organization/team';
 import { emptyUpdateMessage, hasSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
-import { failNotAllowed, failNotFound, failOnField } from '../../lib/domain-errors';
+import { failInvalid, failNotAllowed, failNotFound, failOnField } from '../../lib/domain-errors';
 import { buildPage, type PageQuery } from '../../lib/pagination';
+import { type ClientScope, resolveNamedClientScope } from '../../lib/scope';
 import { readUploadedImage } from '../../lib/uploaded-image';
 import { parseOrFail } from '../../lib/validation';
-import type { Caller } from '../../plugins/authentication';
-import { findOrganizationById, presentOrganization } from '../organizations/index';
-import { findClients, findOwnPlanner, findPlanners, findSelf, updateClientPlanner, updateSelf } from './profiles.repo';
+import { type Caller, forgetSessionsOfUser } from '../../plugins/authentication';
+import { recordClientAccess } from '../access-log/index';
+import { describeTrial, findOrganizationById, presentOrganization } from '../organizations/index';
+import { describeClientSubscription, findCurrentPlans } from '../subscriptions/index';
+import { type ClientBookFilters, type ClientBookOrder, findClientBook } from './client-book.repo';
+import { upsertClientStatus } from './client-status.repo';
+import {
+  deactivatePlanner,
+  findOwnPlanner,
+  findPlanners,
+  findSelf,
+  reactivatePlanner,
+  updateClientsPlanner,
+  updateSelf,
+} from './profiles.repo';
 
 export const profileMessages = {
   noPlanner: 'Nenhum planejador',
   userWithoutOrganization: 'Usuário sem organização',
   clientOrPlannerNotFound: 'Não encontramos o usuário informado!',
   plannerChanged: 'Planejador alterado',
+  plannerNotFound: 'Planejador não encontrado.',
+  plannerInactive: 'Este planejador está desativado. Escolha um planejador ativo.',
+  plannerDeactivated: 'Planejador desativado',
+  plannerReactivated: 'Planejador reativado',
+  plannerAlreadyInactive: 'Este planejador já está desativado.',
+  plannerAlreadyActive: 'Este planejador já está ativo.',
+  statusChanged: 'Situação do cliente alterada',
+  accessRecorded: 'Acesso registrado',
 };
 
 const toggles = new Set<string>(featureToggles);
 
 /** Who is signed in: their organization, role and planner. */
 export async function findPersona(deps: AppDependencies, caller: Caller): Promise<Persona> {
-  const [self, organization, planner] = await Promise.all([
+  const [self, organization, planner, subscription] = await Promise.all([
     findSelf(deps.db, caller),
     findOrganizationById(deps.db, caller.organizationId),
     caller.role === 'client' ? findOwnPlanner(deps.db, caller) : Promise.resolve(null),
+    describeClientSubscription(deps.db, caller),
   ]);
   // A user without a profile (a visitor) or an organization has no persona.
   if (!self || !organization || caller.role === 'visitor') failNotAllowed(profileMessages.userWithoutOrganization);
@@ -50,12 +75,13 @@ export async function findPersona(deps: AppDependencies, caller: Caller): Promis
           profile_picture: planner.profilePicture,
         }
       : null,
-    has_pending_subscription: false,
-    has_pending_credit_card: false,
+    has_pending_subscription: subscription.has_pending_subscription,
+    has_pending_credit_card: subscription.has_pending_credit_card,
     has_opb_iniciador: false,
     is_external: self.isExternal,
-    current_subscription: null,
+    current_subscription: subscription.current_subscription,
     session_expires_at: caller.tokenExpiresAt.toISOString(),
+    trial: caller.role === 'manager' ? await describeTrial(deps, organization) : null,
   };
 }
 
@@ -93,15 +119,31 @@ export async function editProfile(deps: AppDependencies, caller: Caller, request
   return findPersona(deps, caller);
 }
 
-/** A planner's clients; a manager's every client with `asManager`, else the ones they advise themselves. */
+/**
+ * A planner's clients; a manager's every client with `asManager`, else the ones they advise
+ * themselves — each with what needs attention (ADR 33). The filters narrow it together: every one
+ * given holds.
+ */
 export async function listClients(
   deps: AppDependencies,
   caller: Caller,
   request: FastifyRequest,
   asManager: boolean,
   page: PageQuery,
-) {
-  const { count, rows } = await findClients(deps.db, caller, !asManager, page);
+  filters: ClientBookFilters = {},
+  order: ClientBookOrder = { by: 'name', descending: false },
+): Promise<ClientPage> {
+  const { count, rows } = await findClientBook(deps.db, caller, {
+    ownClientsOnly: !asManager,
+    page,
+    filters,
+    order,
+  });
+  const plans = await findCurrentPlans(
+    deps.db,
+    caller.organizationId,
+    rows.map((row) => row.id),
+  );
   return buildPage(
     request,
     page,
@@ -110,20 +152,64 @@ export async function listClients(
       user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email },
       profile_picture: row.profilePicture,
       last_login: row.lastLogin?.toISOString() ?? null,
-      last_import_bundle: null,
-      current_plan: null,
+      last_import_bundle:
+        row.lastImportId === null || row.lastImportAt === null
+          ? null
+          : { id: row.lastImportId, created_at: row.lastImportAt },
+      current_plan: plans.get(row.id) ?? null,
       budget_planner:
         row.plannerId === null
           ? null
           : {
               user: { id: row.plannerId, first_name: row.plannerFirstName ?? '', last_name: row.plannerLastName ?? '' },
             },
+      status: readClientStatus(row.status),
+      attention: {
+        days_since_import: row.daysSinceImport,
+        uncategorized_lines: row.uncategorizedLines,
+        open_tasks: row.openTasks,
+        oldest_open_task_days: row.oldestOpenTaskDays,
+        overdue_tasks: row.overdueTasks,
+        month_expense: row.monthExpense,
+        month_planned_expense: row.plannedExpense,
+        budget_use: computeBudgetUsePercent(row.monthExpense, row.plannedExpense),
+        over_budget: isOverBudget(row.monthExpense, row.plannedExpense),
+        planning_awaiting:
+          row.planningAwaitingId === null
+            ? null
+            : { task_id: row.planningAwaitingId, start: row.planningAwaitingStart },
+      },
     })),
   );
 }
 
-export async function listPlanners(deps: AppDependencies, caller: Caller, request: FastifyRequest, page: PageQuery) {
-  const { count, rows } = await findPlanners(deps.db, caller, page);
+function readClientStatus(text: string): ClientStatus {
+  const parsed = ClientStatusSchema.safeParse(text);
+  return parsed.success ? parsed.data : defaultClientStatus;
+}
+
+/** PUT profiles/customer-manager: the planner's (or a manager's) standing with one client (ADR 33). */
+export async function changeClientStatus(deps: AppDependencies, scope: ClientScope, status: ClientStatus) {
+  await upsertClientStatus(deps.db, scope, status);
+  return { detail: profileMessages.statusChanged, client: scope.clientUserId, status };
+}
+
+/** POST profiles/clients/{id}/mark-planner-access/: the adviser opened the client (ADR 34). */
+export async function markPlannerAccess(deps: AppDependencies, caller: Caller, clientUserId: number) {
+  const scope = await resolveNamedClientScope(deps.db, caller, clientUserId, 'read');
+  await recordClientAccess(deps, scope, 'client_view');
+  return { detail: profileMessages.accessRecorded };
+}
+
+/** The organization's planners (ADR 37): the active ones, or the deactivated ones with `active` false. */
+export async function listPlanners(
+  deps: AppDependencies,
+  caller: Caller,
+  request: FastifyRequest,
+  page: PageQuery,
+  active = true,
+) {
+  const { count, rows } = await findPlanners(deps.db, caller, page, active);
   return buildPage(
     request,
     page,
@@ -134,6 +220,8 @@ export async function listPlanners(deps: AppDependencies, caller: Caller, reques
       profile_picture: row.profilePicture,
       last_login: row.lastLogin?.toISOString() ?? null,
       clients_count: row.clientsCount,
+      is_active: row.deactivatedAt === null,
+      deactivated_at: row.deactivatedAt?.toISOString() ?? null,
     })),
   );
 }
@@ -148,8 +236,38 @@ export async function findCallerPlanner(deps: AppDependencies, caller: Caller) {
   };
 }
 
-export async function changeClientPlanner(deps: AppDependencies, caller: Caller, clientId: number, plannerId: number) {
-  if (!(await updateClientPlanner(deps.db, caller, clientId, plannerId))) {
-    failOnField('client', profileMessages.clientOrPlannerNotFound);
-  }
+/**
+ * PUT profiles/clients/change-planner/: the clients move to an active planner of the organization,
+ * all together or none (ADR 37). A client out of reach is 404; a planner of another organization
+ * 404; a deactivated one 400.
+ */
+export async function changeClientsPlanner(
+  deps: AppDependencies,
+  caller: Caller,
+  clientUserIds: readonly number[],
+  plannerUserId: number,
+) {
+  const change = await updateClientsPlanner(deps.db, caller, clientUserIds, plannerUserId);
+  if (change === 'planner-not-found') failNotFound(profileMessages.plannerNotFound);
+  if (change === 'planner-inactive') failOnField('planner', profileMessages.plannerInactive);
+  if (change === 'client-not-found') failNotFound(profileMessages.clientOrPlannerNotFound);
+  return { detail: profileMessages.plannerChanged, moved: change.moved };
+}
+
+/** A planner with an empty book stops signing in and leaves the active lists; their sessions end (ADR 37). */
+export async function deactivateCallerPlanner(deps: AppDependencies, caller: Caller, plannerUserId: number) {
+  const outcome = await deactivatePlanner(deps.db, caller, plannerUserId);
+  if (outcome === 'not-found') failNotFound(profileMessages.plannerNotFound);
+  if (outcome === 'already-inactive') failInvalid(profileMessages.plannerAlreadyInactive);
+  if (outcome !== 'done') failInvalid(describeClientsToMove(outcome.clientsLeft));
+  forgetSessionsOfUser(deps.db, plannerUserId);
+  return { detail: profileMessages.plannerDeactivated };
+}
+
+/** Undoes a deactivation: the planner signs in again with their password, and gets clients anew. */
+export async function reactivateCallerPlanner(deps: AppDependencies, caller: Caller, plannerUserId: number) {
+  const outcome = await reactivatePlanner(deps.db, caller, plannerUserId);
+  if (outcome === 'not-found') failNotFound(profileMessages.plannerNotFound);
+  if (outcome === 'already-active') failInvalid(profileMessages.plannerAlreadyActive);
+  return { detail: profileMessages.plannerReactivated };
 }

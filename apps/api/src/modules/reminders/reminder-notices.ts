@@ -10,6 +10,7 @@ import type { JobRunner } from '../../jobs/job-runner';
 import type { ClientScope } from '../../lib/scope';
 import { findPublicOrigin, sendBrandedEmail } from '../accounts/index';
 import { findNotificationSettings } from '../notification-settings/index';
+import { raiseNotification } from '../notifications/index';
 import { findOrganizationById, type OrganizationWithFeatures } from '../organizations/index';
 import {
   type BillReminderRow,
@@ -74,7 +75,8 @@ async function emailReminder(
  * due from today to three days ahead, once: the record of each sending (`bill_reminder_notices`,
  * keyed by reminder, date and channel) is written in the transaction that queues the e-mail, so a
  * rerun or a second process sends nothing twice, and a failed queueing leaves nothing recorded.
- * A client whose notice settings leave out e-mail gets none. Answers how many were queued.
+ * A client whose notice settings leave out e-mail gets no e-mail, but every client gets the
+ * notification in the app, once per occurrence. Answers how many e-mails were queued.
  */
 export async function sendDueReminderNotices(
   deps: AppDependencies,
@@ -92,8 +94,8 @@ export async function sendDueReminderNotices(
   for (const clientUserId of new Set(found.map((item) => item.reminder.clientUserId))) {
     const ofClient = found.filter((item) => item.reminder.clientUserId === clientUserId);
     const first = ofClient[0] as ReminderToNotify;
-    const settings = await findNotificationSettings(deps.db, clientUserId);
-    if (!settings.channels.includes('email')) continue;
+    // E-mail only where the settings ask for it; the notification in the app is everyone's.
+    const emails = (await findNotificationSettings(deps.db, clientUserId)).channels.includes('email');
     const organizationId = first.reminder.organizationId;
     if (!organizations.has(organizationId)) {
       organizations.set(organizationId, await findOrganizationById(deps.db, organizationId));
@@ -106,12 +108,25 @@ export async function sendDueReminderNotices(
     for (const item of ofClient) {
       for (const occurrenceDate of findOccurrencesToRemind(payments.get(item.reminder.id) ?? [], today)) {
         const queued = await deps.db.transaction(async (transaction) => {
-          const claimed = await claimReminderNotice(transaction, {
-            reminderId: item.reminder.id,
-            occurrenceDate,
-            channel: 'email',
-          });
+          const claimed =
+            emails &&
+            (await claimReminderNotice(transaction, {
+              reminderId: item.reminder.id,
+              occurrenceDate,
+              channel: 'email',
+            }));
           if (claimed) await emailReminder(queuing, log, organization, item, occurrenceDate, today);
+          // Once per occurrence by its event key, however often the job runs.
+          await raiseNotification(transaction, {
+            userId: clientUserId,
+            eventKey: `bill-reminder:${item.reminder.id}:${occurrenceDate}:due`,
+            kind: 'notice',
+            title: 'Conta a vencer',
+            body: `Sua conta "${item.reminder.title}" vence ${describeDueDay(occurrenceDate, today)}.`,
+            screen: organization.featureCodes.includes('future_flow') ? 'fluxo-futuro' : 'dashboard',
+            // The reminder's e-mail above is this notification's.
+            sentElsewhere: ['email'],
+          });
           return claimed;
         });
         if (queued) sent += 1;

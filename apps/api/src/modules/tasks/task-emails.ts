@@ -1,7 +1,8 @@
+import { type ClientStatus, isClientActive } from '@prumo/domain/clients/client-status';
 import { shouldEmailNewTask } from '@prumo/domain/tasks/notification-settings';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
+import { clientStatuses, users } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import type { ClientScope } from '../../lib/scope';
 import { findPublicOrigin, sendBrandedEmail } from '../accounts/index';
@@ -23,6 +24,12 @@ export async function emailNewTaskToClient(
   try {
     const settings = await findNotificationSettings(deps.db, scope.clientUserId);
     if (!shouldEmailNewTask(settings, isNotice)) return;
+    // A client who is not `ativo` has their tasks stopped: no e-mail about them (ADR 33).
+    const [standing] = await deps.db
+      .select({ status: clientStatuses.status })
+      .from(clientStatuses)
+      .where(eq(clientStatuses.clientUserId, scope.clientUserId));
+    if (standing && !isClientActive(standing.status as ClientStatus)) return;
     const [client] = await deps.db
       .select({ email: users.email, firstName: users.firstName })
       .from(users)

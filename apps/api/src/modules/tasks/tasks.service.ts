@@ -15,6 +15,7 @@ import { fail, failInvalid, failNotFound } from '../../lib/domain-errors';
 import type { ClientScope, Scope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/validation';
 import { emailNewTaskToClient } from './task-emails';
+import { notifyPlanningAccepted, notifyTaskAssigned } from './task-notifications';
 import {
   completeOpenTasks,
   deleteTask,
@@ -85,7 +86,12 @@ export async function listTasks(deps: AppDependencies, scope: ClientScope, filte
 export async function openTask(db: Executor, scope: ClientScope, task: NewTaskValues): Promise<number | null> {
   const candidate = { id: null, type: task.type, start: task.start ?? null };
   if (await findOtherOpenTask(db, scope.clientUserId, candidate)) return null;
-  return insertTaskUnlessOpen(db, scope, task);
+  const taskId = await insertTaskUnlessOpen(db, scope, task);
+  // A planning kept as the planner's draft is told when it is sent (finishPlanningTask).
+  if (taskId !== null && task.sentAt !== null) {
+    await notifyTaskAssigned(db, { id: taskId, ...task, clientUserId: scope.clientUserId });
+  }
+  return taskId;
 }
 
 /** Lines are left to categorize: the client's one categorizing task lists them all. */
@@ -117,15 +123,18 @@ export async function createTask(
   type: TaskType,
   task: NewTask,
 ) {
-  const taskId = await openTask(deps.db, scope, {
-    type,
-    title: task.title,
-    message: task.message,
-    start: task.start,
-    end: task.end,
-    // A planning is the planner's draft until they first finish it (ADR 6).
-    ...(type === 'budget-planning' ? { sentAt: null } : {}),
-  });
+  // The task and its notification are written together.
+  const taskId = await deps.db.transaction((transaction) =>
+    openTask(transaction, scope, {
+      type,
+      title: task.title,
+      message: task.message,
+      start: task.start,
+      end: task.end,
+      // A planning is the planner's draft until they first finish it (ADR 6).
+      ...(type === 'budget-planning' ? { sentAt: null } : {}),
+    }),
+  );
   if (taskId === null) failInvalid(describeAlreadyOpen({ type, start: task.start }));
   const created = await findTask(deps.db, scope, taskId);
   if (!created) throw new Error('created task vanished');
@@ -173,6 +182,9 @@ export async function changeTaskStatus(
         failInvalid(describeAlreadyOpen(task));
       }
       if (!(await updateTaskStatus(transaction, scope, task.id, status))) failNotFound(taskMessages.notFound);
+      if (status === 'done' && task.type === 'budget-planning' && actor === 'client') {
+        await notifyPlanningAccepted(transaction, task);
+      }
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -191,7 +203,7 @@ export async function changeTaskStatus(
 export async function finishPlanningTask(
   db: Transaction,
   scope: ClientScope,
-  planning: { id: number; start: string; sentAt: Date | null },
+  planning: { id: number; title: string; start: string; sentAt: Date | null },
   status: TaskStatus,
 ): Promise<{ changed: boolean; isFirstSending: boolean }> {
   const reopened = { id: planning.id, type: 'budget-planning' as const, start: planning.start };
@@ -199,7 +211,11 @@ export async function finishPlanningTask(
     failInvalid(describeAlreadyOpen(reopened));
   }
   const changed = await updatePlanningStatus(db, scope, planning.id, status);
-  return { changed, isFirstSending: changed && status === 'pending' && planning.sentAt === null };
+  const isFirstSending = changed && status === 'pending' && planning.sentAt === null;
+  const planningTask = { ...planning, type: 'budget-planning' as const, clientUserId: scope.clientUserId };
+  if (isFirstSending) await notifyTaskAssigned(db, planningTask);
+  if (changed && status === 'done' && scope.caller.role === 'client') await notifyPlanningAccepted(db, planningTask);
+  return { changed, isFirstSending };
 }
 
 /** Tells the client by e-mail of a task now given to them (a planning's first sending). */

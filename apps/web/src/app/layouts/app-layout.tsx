@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Anchor,
   AppShell,
@@ -14,6 +15,7 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -28,15 +30,27 @@ import {
   listMenuEntries,
   type MenuEntry,
 } from '@prumo/domain/auth/routes';
+import { platformPlanCode } from '@prumo/domain/payments/plan-rules';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation, useParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ErrorState } from '../../components/error-state';
 import { PageLoader } from '../../components/page-loader';
 import { TestEnvironmentBanner } from '../../components/test-environment-banner';
+import { TrialBanner } from '../../components/trial-banner';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { ClientChatButton } from '../../features/chat/components/client-chat-button';
+import { PlannerChatButton } from '../../features/chat/components/planner-chat-button';
+import { HelpCenter } from '../../features/help/components/help-center';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { PendingCardNotice } from '../../features/subscriptions/components/pending-card-notice';
+import { PendingSubscriptionModal } from '../../features/subscriptions/components/pending-subscription-modal';
+import { syncPushToken } from '../../features/tasks/api/push-registration';
 import { NotificationBell } from '../../features/tasks/components/notification-bell';
+import { useResetTour, useTourProgress } from '../../features/tour/api/tour-progress';
+import { useTourStartRequested } from '../../features/tour/api/tour-start';
+import { GuidedTour } from '../../features/tour/components/guided-tour';
 import { addClientQuery, readClientIdFromLocation } from '../../lib/client-scope';
 import { describeError, errorMessages, isApiError } from '../../lib/errors';
 import { notifyError } from '../../lib/notifications';
@@ -167,6 +181,11 @@ function AppShellFrame({
     (canRoleOpenRoute(persona.view, currentRoute, { viewsClient }) &&
       isToggleRuleMet(currentRoute.toggle, enabledToggles));
 
+  // This device's push token goes to the server when it changed (the browser already allowed it).
+  useEffect(() => {
+    syncPushToken(persona.id).catch(() => undefined);
+  }, [persona.id]);
+
   // The side menu closes after a choice on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change on purpose
   useEffect(() => {
@@ -186,12 +205,13 @@ function AppShellFrame({
           persona={persona}
           organization={organization}
           currentRoute={currentRoute}
+          enabledToggles={enabledToggles}
           menuOpened={menuOpened}
           onToggleMenu={toggleMenu}
           loading={navigation.state === 'loading'}
         />
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Menu principal">
+      <AppShell.Navbar p="sm" aria-label="Menu principal" data-tour="main-menu">
         <SideMenu slug={slug} persona={persona} enabledToggles={enabledToggles} currentRoute={currentRoute} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
@@ -200,9 +220,21 @@ function AppShellFrame({
             <TestEnvironmentBanner />
           </Box>
         ) : null}
+        {persona.trial ? <TrialBanner trial={persona.trial} /> : null}
+        {persona.view === 'client' && persona.has_pending_credit_card && currentRoute?.name !== 'meu-perfil' ? (
+          <PendingCardNotice subscriptionHref={paths.app.routes['meu-perfil'].getHref(slug, { view: 'assinatura' })} />
+        ) : null}
         {allowed && persona.view === 'manager' && viewsClient ? <ReadOnlyNotice /> : null}
+        {allowed ? <GuidedTour role={persona.view} onDashboard={currentRoute?.name === 'dashboard'} /> : null}
         {allowed ? <Outlet /> : <ForbiddenRedirect slug={slug} />}
       </AppShell.Main>
+      {persona.view === 'client' ? (
+        <PendingSubscriptionModal
+          // Not over the payment screen, which is where it leads; kept mounted so a dismissal lasts.
+          hasPendingSubscription={persona.has_pending_subscription && currentRoute?.name !== 'payment'}
+          buildPaymentHref={(planHash) => paths.app.routes.payment.getHref(slug, { planHash })}
+        />
+      ) : null}
     </AppShell>
   );
 }
@@ -232,15 +264,33 @@ interface TopBarProps {
   persona: Persona;
   organization: Organization;
   currentRoute: AppRoute | null;
+  enabledToggles: ReadonlySet<string>;
   menuOpened: boolean;
   onToggleMenu: () => void;
   loading: boolean;
 }
 
-function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggleMenu, loading }: TopBarProps) {
+function TopBar({
+  slug,
+  persona,
+  organization,
+  currentRoute,
+  enabledToggles,
+  menuOpened,
+  onToggleMenu,
+  loading,
+}: TopBarProps) {
   const dashboardHref = paths.app.routes.dashboard.getHref(slug);
   const isPlanner = persona.view === 'planner';
   const pageTitle = currentRoute?.breadcrumb ?? '';
+  // The help button needs the organization's help toggle; the tour's overlay waits for no video.
+  const helpEnabled = listEnabledToggles(organization, persona.permissions).has('help');
+  const tourProgress = useTourProgress();
+  const tourRequested = useTourStartRequested();
+  const tourRunning =
+    currentRoute?.name === 'dashboard' &&
+    tourProgress.data?.register_tour === false &&
+    (tourProgress.data.step > 0 || tourRequested);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
@@ -251,12 +301,13 @@ function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggl
           hiddenFrom="xl"
           size="sm"
           aria-label={menuOpened ? 'Fechar menu' : 'Abrir menu'}
+          data-tour="menu-button"
         />
         <Anchor component={Link} to={dashboardHref} aria-label={`${organization.name}: início`} visibleFrom="xs">
           <BrandLogo height={36} />
         </Anchor>
         {isPlanner ? (
-          <Button component={Link} to={dashboardHref} variant="light">
+          <Button component={Link} to={dashboardHref} variant="light" data-tour="dashboard-button">
             Dashboard
           </Button>
         ) : (
@@ -272,24 +323,89 @@ function TopBar({ slug, persona, organization, currentRoute, menuOpened, onToggl
               ) : null}
             </Breadcrumbs>
             {/* On a phone the title wraps to a second line rather than shrinking to "Meu…". */}
-            <Title order={1} size="h4" lineClamp={2} lh={1.2}>
+            <Title order={1} size="h4" lineClamp={2} lh={1.2} data-tour="page-title">
               {pageTitle}
             </Title>
           </Stack>
         )}
         {loading ? <Loader size="xs" aria-label="Carregando página" /> : null}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={4} wrap="nowrap">
         {/* The bell with pending tasks is the client's. */}
-        {persona.view === 'client' ? <NotificationBell organization={slug} /> : null}
-        <UserMenu slug={slug} persona={persona} organization={organization} />
+        {persona.view === 'client' ? (
+          <Box data-tour="notification-bell">
+            <NotificationBell organization={slug} />
+          </Box>
+        ) : null}
+        {/* The client chat needs the organization's chat flag; the planner chat, chat_planner. */}
+        {persona.view === 'client' && enabledToggles.has('chat') ? (
+          <ClientChatButton
+            clientFirstName={persona.first_name}
+            plannerName={persona.planner ? formatPersonName(persona.planner.user) : null}
+          />
+        ) : null}
+        {persona.view !== 'client' && enabledToggles.has('chat_planner') ? <PlannerChatButton /> : null}
+        {/* A planner's bell about their clients (insights above all) comes with the insight feature. */}
+        {persona.view !== 'client' && enabledToggles.has('insight') ? (
+          <NotificationsBell organization={slug} source="clients" />
+        ) : null}
+        {/* Everyone's own notifications, kept current by the live stream. */}
+        <NotificationsBell organization={slug} source="own" />
+        <ResetTourAction slug={slug} />
+        {helpEnabled ? (
+          <Box data-tour="help-button">
+            <HelpCenter screen={currentRoute?.name ?? null} autoplay={!tourRunning} />
+          </Box>
+        ) : null}
+        <Box data-tour="user-menu">
+          <UserMenu slug={slug} persona={persona} organization={organization} />
+        </Box>
       </Group>
     </Group>
   );
 }
 
+/** Starts the tour over and goes to the dashboard, where it runs; a failure says so. */
+function useRestartTour(slug: string) {
+  const resetTour = useResetTour();
+  const navigate = useNavigate();
+  const restartTour = () =>
+    resetTour.mutate(undefined, {
+      onSuccess: () => navigate(paths.app.routes.dashboard.getHref(slug)),
+      onError: () => notifyError('Não foi possível resetar o tour.'),
+    });
+  return { resetTour, restartTour };
+}
+
+/** The top bar's reset-tour action: back to the dashboard with the tour from its first step. */
+function ResetTourAction({ slug }: { slug: string }) {
+  const { resetTour, restartTour } = useRestartTour(slug);
+  return (
+    <Tooltip label="Refazer o tour guiado">
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        radius="xl"
+        aria-label="Refazer o tour"
+        onClick={restartTour}
+        loading={resetTour.isPending}
+      >
+        <Text fw={700} aria-hidden>
+          ↺
+        </Text>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Assinatura is a client's entry, left out on the platform plan (nothing to pay or change there). */
+function showsSubscriptionEntry(persona: Persona): boolean {
+  return persona.view === 'client' && persona.current_subscription?.plan_code !== platformPlanCode;
+}
+
 function UserMenu({ slug, persona, organization }: { slug: string; persona: Persona; organization: Organization }) {
   const logout = useLogout();
+  const { resetTour, restartTour } = useRestartTour(slug);
   const name = formatPersonName(persona);
   // External users see Sair only when the organization has a redirect link.
   const canLogout = !persona.is_external || Boolean(organization.link_redirect);
@@ -316,6 +432,16 @@ function UserMenu({ slug, persona, organization }: { slug: string; persona: Pers
         <Menu.Item component={Link} to={paths.app.routes['meu-perfil'].getHref(slug)}>
           Editar perfil
         </Menu.Item>
+        {showsSubscriptionEntry(persona) ? (
+          <Menu.Item component={Link} to={paths.app.routes['meu-perfil'].getHref(slug, { view: 'assinatura' })}>
+            Assinatura
+          </Menu.Item>
+        ) : null}
+        {persona.view === 'client' ? (
+          <Menu.Item onClick={restartTour} disabled={resetTour.isPending}>
+            Reset Tour
+          </Menu.Item>
+        ) : null}
         {canLogout ? (
           <Menu.Item color="red" onClick={signOut} disabled={logout.isPending}>
             Sair
@@ -361,7 +487,13 @@ function listClientViewLinks(
   const entries = [
     ...listMenuEntries({ menu: 'client', enabledToggles, availableRoutes: availableAppRoutes }),
     ...clientViewExtraEntries.filter((entry) => availableAppRoutes.has(entry.route)),
-  ].filter((entry) => entry.route !== 'dashboard' && canRoleOpenRoute('planner', findAppRoute(entry.route)));
+    // Notifications are the viewer's own, never the viewed client's.
+  ].filter(
+    (entry) =>
+      entry.route !== 'dashboard' &&
+      entry.route !== 'notificacoes' &&
+      canRoleOpenRoute('planner', findAppRoute(entry.route)),
+  );
   return entries.map((entry) => {
     const isCashRegister = entry.route === 'meu-caixa';
     return {

@@ -1,6 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { PlannerAnswerButton } from '../../../features/chat/components/planner-answer-panel';
 import { ClientHomePanels } from '../../../features/dashboard/components/client-home';
+import { ClientDeskBar } from '../../../features/desk/components/client-desk-bar';
 import { RemindersPanel } from '../../../features/reminders/components/reminders-panel';
 import { listEnabledToggles } from '../../../lib/organization';
 import { usePersona } from '../../../lib/persona';
@@ -15,11 +17,8 @@ export function ClientViewRoute() {
   const { organization = '', clientId = '', view } = useParams();
   const persona = usePersona();
   // The planner sees the client's home page as the client does; its links open the screens the planner may open.
-  const canOpen = buildScreenOpener(
-    persona.data?.view ?? 'visitor',
-    listEnabledToggles(persona.data?.organization, persona.data?.permissions),
-    { viewsClient: true },
-  );
+  const enabledToggles = listEnabledToggles(persona.data?.organization, persona.data?.permissions);
+  const canOpen = buildScreenOpener(persona.data?.view ?? 'visitor', enabledToggles, { viewsClient: true });
   const route = paths.app.routes.cliente;
   const closedHref = route.getHref(organization, { clientId });
   if (!/^[1-9]\d*$/.test(clientId)) return <Navigate to={paths.app.routes.dashboard.getHref(organization)} replace />;
@@ -34,6 +33,10 @@ export function ClientViewRoute() {
       closedHref={closedHref}
       overview={
         <>
+          <ClientDeskBar
+            clientId={clientId}
+            actions={enabledToggles.has('chat') ? <PlannerAnswerButton clientId={clientId} /> : null}
+          />
           <ClientHomePanels organization={organization} clientId={clientId} canOpen={canOpen} />
           <RemindersPanel />
         </>

@@ -10,6 +10,9 @@ import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow'
 import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { ClientHomePanels } from '../../../features/dashboard/components/client-home';
 import { ClientOverview } from '../../../features/dashboard/components/client-overview';
+import { ClientBook } from '../../../features/desk/components/client-book';
+import { ClientInsightsPanel } from '../../../features/insights/components/client-insights-panel';
+import { InsightsCard } from '../../../features/insights/components/insights-card';
 import { RemindersPanel } from '../../../features/reminders/components/reminders-panel';
 import { ClientsTable } from '../../../features/team/components/clients-table';
 import { InvitationLinks } from '../../../features/team/components/invitation-links';
@@ -31,6 +34,9 @@ export function DashboardRoute() {
     </Text>
   );
 
+  const toggles = listEnabledToggles(me.organization, me.permissions);
+  const getClientHref = (clientId: number) =>
+    paths.app.routes.cliente.getHref(organization, { clientId: String(clientId) });
   if (me.view === 'planner') {
     return (
       <Stack gap="md">
@@ -39,11 +45,11 @@ export function DashboardRoute() {
           Dashboard
         </Title>
         {greeting}
-        <ClientsTable
-          scope="planner"
-          title="Meus clientes"
-          getClientHref={(clientId) => paths.app.routes.cliente.getHref(organization, { clientId: String(clientId) })}
-        />
+        {/* The planner's insight views need the organization's insight toggle. */}
+        {toggles.has('insight') ? (
+          <ClientInsightsPanel organization={organization} getClientHref={getClientHref} />
+        ) : null}
+        <ClientBook getClientHref={getClientHref} />
         <InvitationLinks organization={organization} roles={['client']} />
       </Stack>
     );
@@ -58,16 +64,12 @@ export function DashboardRoute() {
       </Stack>
     );
   }
+  const canOpen = buildScreenOpener(me.view, toggles, { viewsClient: false });
   return (
     <Stack gap="md">
       {greeting}
-      <ClientHomePanels
-        organization={organization}
-        clientId={null}
-        canOpen={buildScreenOpener(me.view, listEnabledToggles(me.organization, me.permissions), {
-          viewsClient: false,
-        })}
-      />
+      <InsightsCard organization={organization} canOpen={canOpen} />
+      <ClientHomePanels organization={organization} clientId={null} canOpen={canOpen} />
       <RemindersPanel />
       <CashShortcuts organization={organization} />
       <ClientOverview persona={me} organization={organization} />

@@ -5,6 +5,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { FutureFlow } from '../../../features/future-flow/components/future-flow';
 import { addClientQuery, useRouteClientId } from '../../../lib/client-scope';
+import { listEnabledToggles } from '../../../lib/organization';
 import { usePersona } from '../../../lib/persona';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
@@ -35,7 +36,15 @@ export function FutureFlowRoute() {
           Orçamento ideal
         </Anchor>
       </Group>
-      <FutureFlow key={viewedClientId ?? 'self'} getMonthHref={getMonthHref} viewsClient={Boolean(viewedClientId)} />
+      <FutureFlow
+        key={viewedClientId ?? 'self'}
+        getMonthHref={getMonthHref}
+        viewsClient={Boolean(viewedClientId)}
+        showLowBalanceThreshold={
+          persona.data.view === 'client' ||
+          listEnabledToggles(persona.data.organization, persona.data.permissions).has('insight')
+        }
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import type { Detail } from '@prumo/contract/common';
+import type { EmailConfirmed } from '@prumo/contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 
-/** POST profiles/email/confirm/ with the link's key. */
-export function confirmEmail(key: string, signal?: AbortSignal): Promise<Detail> {
-  return requestApi<Detail>('profiles/email/confirm/', {
+/** POST profiles/email/confirm/ with the link's key; `plan` is the sign-up link's plan, if any. */
+export function confirmEmail(key: string, signal?: AbortSignal): Promise<EmailConfirmed> {
+  return requestApi<EmailConfirmed>('profiles/email/confirm/', {
     method: 'POST',
     body: { key },
     authenticated: false,

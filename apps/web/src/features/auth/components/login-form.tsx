@@ -7,9 +7,9 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/errors';
 import { createSchemaValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { useResendActivation } from '../../../lib/resend-activation';
 import { startSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { useResendActivation } from '../api/resend-activation';
 
 /** Login texts shown to users, word for word. */
 const loginMessages = {
@@ -31,7 +31,13 @@ function isUnconfirmedEmailError(error: unknown): boolean {
   return isApiError(error) && error.code === 'email_not_confirmed';
 }
 
-export function LoginForm({ organization }: { organization: string }) {
+interface LoginFormProps {
+  organization: string;
+  /** Where a sign-in leads, read once it succeeds (the dashboard, or a plan waiting to be paid). */
+  findDestination?: () => string;
+}
+
+export function LoginForm({ organization, findDestination }: LoginFormProps) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const resendMutation = useResendActivation();
@@ -53,7 +59,7 @@ export function LoginForm({ organization }: { organization: string }) {
     loginMutation.mutate(parsed.data, {
       onSuccess: (answer) => {
         startSession(answer.key, organization);
-        navigate(paths.app.routes.dashboard.getHref(organization), { replace: true });
+        navigate(findDestination?.() ?? paths.app.routes.dashboard.getHref(organization), { replace: true });
       },
       onError: (error) => {
         notifyError(describeLoginError(error));

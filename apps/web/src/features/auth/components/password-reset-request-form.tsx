@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { PasswordResetSchema } from '@prumo/domain/account/schemas';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ChallengePrompt } from '../../../components/challenge-prompt';
 import { paths } from '../../../config/paths';
 import { createSchemaValidator } from '../../../lib/form-validation';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
@@ -61,6 +62,7 @@ export function PasswordResetRequestForm({ organization }: { organization: strin
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <TextInput label="E-mail" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <ChallengePrompt error={mutation.error} />
           <Button type="submit" fullWidth loading={mutation.isPending}>
             Enviar link
           </Button>

@@ -6,6 +6,9 @@ import { SectionHeader } from '../../../components/section-header';
 import { paths } from '../../../config/paths';
 import { formatPersonName } from '../../../lib/persona';
 
+/** A long e-mail has no spaces: it breaks anywhere rather than widen the page on a phone. */
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
 /** A client's start page: who they are and who plans with them. */
 export function ClientOverview({ persona, organization }: { persona: Persona; organization: string }) {
   const name = formatPersonName(persona);
@@ -23,7 +26,7 @@ export function ClientOverview({ persona, organization }: { persona: Persona; or
         />
         <Group gap="md" wrap="nowrap">
           <Avatar src={persona.profile_picture} name={name} size="lg" color="initials" />
-          <Stack gap={2}>
+          <Stack gap={2} miw={0} style={wrapAnywhere}>
             <Text fw={600}>{name}</Text>
             <Text size="sm" c="dimmed">
               {persona.email}
@@ -41,7 +44,7 @@ export function ClientOverview({ persona, organization }: { persona: Persona; or
         {planner ? (
           <Group gap="md" wrap="nowrap">
             <Avatar src={planner.profile_picture} name={formatPersonName(planner.user)} size="lg" color="initials" />
-            <Stack gap={2}>
+            <Stack gap={2} miw={0} style={wrapAnywhere}>
               <Text fw={600}>{formatPersonName(planner.user)}</Text>
               {planner.user.email ? (
                 <Anchor href={`mailto:${planner.user.email}`} size="sm">

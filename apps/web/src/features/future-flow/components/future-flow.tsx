@@ -12,6 +12,7 @@ import { describeError } from '../../../lib/errors';
 import { type MonthRangeQuery, useFutureFlow } from '../api/get-future-flow';
 import { useFutureFlowChart } from '../api/get-future-flow-chart';
 import { FutureFlowMonthsTable } from './future-flow-months-table';
+import { LowBalanceThreshold } from './low-balance-threshold';
 
 const BalanceChart = lazy(() => import('./balance-chart').then((module) => ({ default: module.BalanceChart })));
 
@@ -67,10 +68,12 @@ interface FutureFlowProps {
   getMonthHref: (month: FutureFlowMonth) => string;
   /** A planner viewing a client: the page already has the heading, and the text speaks of the client. */
   viewsClient?: boolean;
+  /** The low-balance insight's threshold: the client's own, or a planner's when the insight toggle is on. */
+  showLowBalanceThreshold?: boolean;
 }
 
 /** fluxo-futuro: the months ahead, planned against actual, and the planned and projected balances. */
-export function FutureFlow({ getMonthHref, viewsClient = false }: FutureFlowProps) {
+export function FutureFlow({ getMonthHref, viewsClient = false, showLowBalanceThreshold = false }: FutureFlowProps) {
   const [searchParameters, setSearchParameters] = useSearchParams();
   const typed = searchParameters.get(horizonParameter);
   const horizon = horizons.find((value) => value === typed) ?? '12';
@@ -118,6 +121,7 @@ export function FutureFlow({ getMonthHref, viewsClient = false }: FutureFlowProp
           </Stack>
         )}
       </Paper>
+      {showLowBalanceThreshold ? <LowBalanceThreshold viewsClient={viewsClient} /> : null}
       <Paper withBorder p="md">
         <SectionHeader
           title="Meses"

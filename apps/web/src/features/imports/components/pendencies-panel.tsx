@@ -29,11 +29,17 @@ function formatCentsForInput(cents: number | null): string {
 interface PendenciesPanelProps {
   /** A card's dates move its purchases to the bill's due date: the page refreshes the cash flow. */
   onCompleted?: () => void;
+  /** Only the pendencies of these files (one import's); every file's without it. */
+  fileIds?: readonly number[];
 }
 
 /** 'Pendências' (GET pendency/): what new accounts and cards still need, one form each. */
-export function PendenciesPanel({ onCompleted }: PendenciesPanelProps) {
-  const pendencies = usePendencies();
+export function PendenciesPanel({ onCompleted, fileIds }: PendenciesPanelProps) {
+  const allPendencies = usePendencies();
+  const pendencies = {
+    ...allPendencies,
+    data: allPendencies.data?.filter((pendency) => !fileIds || fileIds.includes(pendency.fileId)),
+  };
   const files = useFiles();
   const accounts = new Map<number, FileAccount>();
   for (const file of files.data?.results ?? []) {

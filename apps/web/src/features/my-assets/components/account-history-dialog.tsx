@@ -5,11 +5,11 @@ import { lazy, Suspense, useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
+import { FormDialog } from '../../../components/form-dialog';
 import { describeError } from '../../../lib/errors';
 import { formatIsoDate } from '../../../lib/format';
 import { useAccountDetails } from '../api/get-account-details';
 import { formatMonthKey } from './holdings-labels';
-import { ItemDialog } from './item-dialog';
 
 const MoneyLineChart = lazy(() => import('./money-line-chart').then((module) => ({ default: module.MoneyLineChart })));
 
@@ -92,8 +92,8 @@ function AccountHistory({ account }: { account: MyAccount }) {
 /** An account's balance month by month: the stated one marked, the others worked out from the lines. */
 export function AccountHistoryDialog({ account, onClose }: { account: MyAccount | null; onClose: () => void }) {
   return (
-    <ItemDialog opened={account !== null} title={`Histórico: ${account?.name ?? ''}`} onClose={onClose} size="lg">
+    <FormDialog opened={account !== null} title={`Histórico: ${account?.name ?? ''}`} onClose={onClose} size="lg">
       {account ? <AccountHistory account={account} /> : null}
-    </ItemDialog>
+    </FormDialog>
   );
 }

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import type { CardBill } from '@prumo/contract/my-assets';
 import { parseBrazilianDate } from '@prumo/domain/br/date';
 import { formatCents } from '@prumo/domain/money/cents';
+import { FormActions, moneyInputProps } from '../../../components/form-dialog';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { formatDateMask, formatIsoDate } from '../../../lib/format';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
+import { checkTypedAmount, checkTypedDate, formatTypedCents, readTypedAmount } from '../../../lib/typed-values';
 import { useEditCardBill } from '../api/edit-card-bill';
-import { FormActions, moneyInputProps } from './item-dialog';
-import { checkTypedAmount, checkTypedDate, formatTypedCents, readTypedAmount } from './typed-values';
 
 /** 'Corrigir fatura': its dates as the bank set them, and its amount when it differs from the lines'. */
 export function BillEditForm({ bill, onDone }: { bill: CardBill; onDone: () => void }) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { AmountText } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
+import { FormDialog } from '../../../components/form-dialog';
 import { describeError } from '../../../lib/errors';
 import { formatIsoDate } from '../../../lib/format';
 import { useCreditCardDetails } from '../api/get-credit-card-details';
@@ -12,7 +13,6 @@ import { BillEditForm } from './bill-edit-form';
 import { BillLines } from './bill-lines';
 import { BillStateBadge } from './bill-state-badge';
 import { showOwed } from './holdings-labels';
-import { ItemDialog } from './item-dialog';
 
 /** What the dialog shows: the card's bills, one bill's lines, or one bill's correction. */
 type BillsView = { kind: 'bills' } | { kind: 'lines'; billId: number } | { kind: 'edit'; bill: CardBill };
@@ -156,8 +156,8 @@ export function CardBillsDialog({
   onClose: () => void;
 }) {
   return (
-    <ItemDialog opened={card !== null} title={`Faturas: ${card?.name ?? ''}`} onClose={onClose} size="xl">
+    <FormDialog opened={card !== null} title={`Faturas: ${card?.name ?? ''}`} onClose={onClose} size="xl">
       {card ? <CardBills card={card} readOnly={readOnly} /> : null}
-    </ItemDialog>
+    </FormDialog>
   );
 }

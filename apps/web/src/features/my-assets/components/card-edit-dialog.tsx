@@ -2,11 +2,11 @@ import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { MyAccount } from '@prumo/contract/my-assets';
 import { dayOfMonthMessage } from '@prumo/domain/records/day-of-month-schema';
+import { FormActions, FormDialog, moneyInputProps } from '../../../components/form-dialog';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
+import { checkTypedAmount, formatTypedCents, readTypedAmount, readTypedWholeNumber } from '../../../lib/typed-values';
 import { useEditCreditCard } from '../api/edit-credit-card';
-import { FormActions, ItemDialog, moneyInputProps } from './item-dialog';
-import { checkTypedAmount, formatTypedCents, readTypedAmount, readTypedWholeNumber } from './typed-values';
 
 function checkDay(text: string): string | null {
   const day = readTypedWholeNumber(text);
@@ -75,8 +75,8 @@ function CardEditForm({ card, onDone }: { card: MyAccount; onDone: () => void })
 /** 'Editar cartão': its closing and due days and its limit. */
 export function CardEditDialog({ card, onClose }: { card: MyAccount | null; onClose: () => void }) {
   return (
-    <ItemDialog opened={card !== null} title={`Editar cartão: ${card?.name ?? ''}`} onClose={onClose}>
+    <FormDialog opened={card !== null} title={`Editar cartão: ${card?.name ?? ''}`} onClose={onClose}>
       {card ? <CardEditForm card={card} onDone={onClose} /> : null}
-    </ItemDialog>
+    </FormDialog>
   );
 }

@@ -5,16 +5,9 @@ import { validationMessages } from '@prumo/domain/account/messages';
 import { formatCents } from '@prumo/domain/money/cents';
 import { AmountText } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
+import { FormActions, FormDialog, moneyInputProps } from '../../../components/form-dialog';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
-import { useDeleteDebt } from '../api/delete-debt';
-import { useSaveDebt } from '../api/save-debt';
-import { pickColumns, useItemEditing } from '../hooks/use-item-editing';
-import { EditableItems } from './asset-group';
-import { DeleteItemDialog } from './delete-item-dialog';
-import { describeDebtPayoff, formatMonthlyRate, showOwed } from './holdings-labels';
-import { FormActions, ItemDialog, moneyInputProps } from './item-dialog';
-import { RowActions } from './row-actions';
 import {
   checkTypedAmount,
   formatTypedCents,
@@ -22,7 +15,14 @@ import {
   readTypedAmount,
   readTypedPercent,
   readTypedWholeNumber,
-} from './typed-values';
+} from '../../../lib/typed-values';
+import { useDeleteDebt } from '../api/delete-debt';
+import { useSaveDebt } from '../api/save-debt';
+import { pickColumns, useItemEditing } from '../hooks/use-item-editing';
+import { EditableItems } from './asset-group';
+import { DeleteItemDialog } from './delete-item-dialog';
+import { describeDebtPayoff, formatMonthlyRate, showOwed } from './holdings-labels';
+import { RowActions } from './row-actions';
 
 const debtColumns: DataColumn[] = [
   { key: 'name', header: 'Dívida', phone: 'title' },
@@ -163,13 +163,13 @@ export function DebtsGroup({ debts, readOnly }: { debts: Debt[]; readOnly: boole
           ))}
         </DataTable>
       </EditableItems>
-      <ItemDialog
+      <FormDialog
         opened={editing.draft !== null}
         title={editing.draft?.item ? 'Editar dívida' : 'Nova dívida'}
         onClose={editing.closeDraft}
       >
         {editing.draft ? <DebtForm debt={editing.draft.item} onDone={editing.closeDraft} /> : null}
-      </ItemDialog>
+      </FormDialog>
       <DeleteItemDialog
         target={editing.deleting ? { variables: editing.deleting.id, name: editing.deleting.name } : null}
         title="Excluir dívida"

@@ -3,6 +3,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { Investment, InvestmentKind } from '@prumo/contract/investments';
 import { formatCnpj } from '@prumo/domain/br/cnpj';
 import { keepDigits } from '@prumo/domain/br/digits';
+import { FormActions, FormDialog, moneyInputProps } from '../../../components/form-dialog';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { showFormMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
@@ -17,7 +18,6 @@ import {
   takesField,
   validateInvestmentForm,
 } from './investment-form';
-import { FormActions, ItemDialog, moneyInputProps } from './item-dialog';
 
 const kindOptions = orderedInvestmentKinds.map((kind) => ({ value: kind, label: investmentKindLabels[kind] }));
 
@@ -171,12 +171,12 @@ export function InvestmentDialog({
   onClose: () => void;
 }) {
   return (
-    <ItemDialog
+    <FormDialog
       opened={draft !== null}
       title={draft?.item ? 'Editar investimento' : 'Novo investimento'}
       onClose={onClose}
     >
       {draft ? <InvestmentForm investment={draft.item} onDone={onClose} /> : null}
-    </ItemDialog>
+    </FormDialog>
   );
 }

@@ -2,8 +2,8 @@ import type { Investment, InvestmentKind } from '@prumo/contract/investments';
 import { validationMessages } from '@prumo/domain/account/messages';
 import { formatCnpj, isValidCnpj } from '@prumo/domain/br/cnpj';
 import { keepDigits } from '@prumo/domain/br/digits';
+import { checkTypedAmount, formatTypedCents, readTypedAmount } from '../../../lib/typed-values';
 import type { InvestmentBody } from '../api/save-investment';
-import { checkTypedAmount, formatTypedCents, readTypedAmount } from './typed-values';
 
 /** The kinds as the client names them, in the order the screen lists them. */
 export const investmentKindLabels: Record<InvestmentKind, string> = {

@@ -5,18 +5,18 @@ import { validationMessages } from '@prumo/domain/account/messages';
 import { parseBrazilianDate } from '@prumo/domain/br/date';
 import { AmountText } from '../../../components/amount-text';
 import { DataCell, type DataColumn, DataRow, DataTable } from '../../../components/data-table';
+import { FormActions, FormDialog, moneyInputProps } from '../../../components/form-dialog';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { formatDateMask, formatIsoDate, toIsoDate } from '../../../lib/format';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
+import { checkTypedAmount, checkTypedDate, formatTypedCents, readTypedAmount } from '../../../lib/typed-values';
 import { useDeleteOtherBalance } from '../api/delete-other-balance';
 import { useSaveOtherBalance } from '../api/save-other-balance';
 import { pickColumns, useItemEditing } from '../hooks/use-item-editing';
 import { EditableItems } from './asset-group';
 import { DeleteItemDialog } from './delete-item-dialog';
-import { FormActions, ItemDialog, moneyInputProps } from './item-dialog';
 import { RowActions } from './row-actions';
-import { checkTypedAmount, checkTypedDate, formatTypedCents, readTypedAmount } from './typed-values';
 
 const balanceColumns: DataColumn[] = [
   { key: 'name', header: 'Bem', phone: 'title' },
@@ -121,13 +121,13 @@ export function OtherBalancesGroup({ balances, readOnly }: { balances: OtherBala
           ))}
         </DataTable>
       </EditableItems>
-      <ItemDialog
+      <FormDialog
         opened={editing.draft !== null}
         title={editing.draft?.item ? 'Editar bem' : 'Novo bem'}
         onClose={editing.closeDraft}
       >
         {editing.draft ? <OtherBalanceForm balance={editing.draft.item} onDone={editing.closeDraft} /> : null}
-      </ItemDialog>
+      </FormDialog>
       <DeleteItemDialog
         target={editing.deleting ? { variables: editing.deleting.id, name: editing.deleting.name } : null}
         title="Excluir bem"

@@ -5,6 +5,7 @@ import { FinishOrganizationRegisterSchema, OrganizationCreateSchema } from '@pru
 import { formatCnpj } from '@prumo/domain/br/cnpj';
 import { useMemo, useState } from 'react';
 import { AccountCreated } from '../../../components/account-created';
+import { ChallengePrompt } from '../../../components/challenge-prompt';
 import { MaskedTextInput } from '../../../components/masked-text-input';
 import { createEmptyPersonValues, PersonFormFields, personFormFields } from '../../../components/person-form-fields';
 import { buildAbsoluteUrl, paths } from '../../../config/paths';
@@ -68,7 +69,11 @@ export function OrganizationRegisterWizard() {
         </Stepper.Step>
         <Stepper.Completed>
           {organization && managerEmail ? (
-            <AccountCreated email={managerEmail} loginHref={paths.organization.login.getHref(organization.slug)} />
+            <AccountCreated
+              organization={organization.slug}
+              email={managerEmail}
+              loginHref={paths.organization.login.getHref(organization.slug)}
+            />
           ) : null}
         </Stepper.Completed>
       </Stepper>
@@ -139,6 +144,7 @@ function OrganizationStep({ onCreated }: { onCreated: (organization: CreatedOrga
             withEyeDropper={false}
             {...form.getInputProps('primary_color')}
           />
+          <ChallengePrompt error={mutation.error} />
           <Button type="submit" loading={mutation.isPending}>
             Continuar
           </Button>
@@ -197,6 +203,7 @@ function ManagerStep({
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <PersonFormFields form={form} withCpf />
+          <ChallengePrompt error={mutation.error} />
           <Button type="submit" loading={mutation.isPending}>
             Cadastrar
           </Button>

@@ -3,14 +3,17 @@ import { useForm } from '@mantine/form';
 import type { Organization } from '@prumo/contract/organizations';
 import { normalizeRedirectLink } from '@prumo/domain/account/fields';
 import { OrganizationUpdateSchema } from '@prumo/domain/account/schemas';
-import { useState } from 'react';
+import { logoMessages } from '@prumo/domain/organization/logo';
+import { useEffect, useState } from 'react';
 import { checkImageFile, FileField } from '../../../components/file-field';
 import { SectionHeader } from '../../../components/section-header';
+import { type CropArea, convertDataUrlToFile, drawCroppedImage } from '../../../lib/cropped-image';
 import { errorMessages, formatFirstFieldError, isApiError } from '../../../lib/errors';
 import { createSchemaValidator } from '../../../lib/form-validation';
 import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
 import { useSaveOrganizationTheme } from '../api/update-organization-theme';
+import { LogoCropper } from './logo-cropper';
 
 /** Logo png, bmp, jpeg, jpg up to 2 MB; favicon PNG or ICO. */
 const allowedLogos = {
@@ -28,10 +31,44 @@ function toColorInput(hex: string | null, fallback: string): string {
   return `#${hex && /^[0-9a-f]{6}$/i.test(hex) ? hex : fallback}`;
 }
 
-/** Customização do Tema, without crop and zoom; the e-mail images have their own form. */
+/** The chosen picture as the browser shows it, released when another is chosen or the form goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+/**
+ * The logo as cropped: a file to upload, or the message why there is none ('Selecione uma imagem'
+ * when nothing was drawn, 'Invalid Data URL' when the drawing is malformed, the size or type rule).
+ */
+async function produceCroppedLogo(source: string, area: CropArea | null, original: File): Promise<File | string> {
+  const dataUrl = await drawCroppedImage(source, area, original.type);
+  if (!dataUrl) return logoMessages.noImage;
+  let cropped: File;
+  try {
+    cropped = convertDataUrlToFile(dataUrl, 'logo');
+  } catch (error) {
+    return error instanceof Error ? error.message : logoMessages.invalidDataUrl;
+  }
+  return checkImageFile(cropped, allowedLogos, 'Use uma imagem PNG, BMP ou JPEG.') ?? cropped;
+}
+
+/** Customização do Tema: colours, the logo with crop and zoom, favicon, redirect link; the e-mail images have their own form. */
 export function OrganizationThemeForm({ organization }: { organization: Organization }) {
   const mutation = useSaveOrganizationTheme();
   const [logo, setLogo] = useState<File | null>(null);
+  const logoSource = useObjectUrl(logo);
+  const [cropArea, setCropArea] = useState<CropArea | null>(null);
+  const [preparingLogo, setPreparingLogo] = useState(false);
   const [favicon, setFavicon] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [faviconError, setFaviconError] = useState<string | null>(null);
@@ -50,6 +87,7 @@ export function OrganizationThemeForm({ organization }: { organization: Organiza
 
   const chooseLogo = (file: File | null) => {
     setLogo(file);
+    setCropArea(null);
     setLogoError(file ? checkImageFile(file, allowedLogos, 'Use uma imagem PNG, BMP ou JPEG.') : null);
   };
   const chooseFavicon = (file: File | null) => {
@@ -57,29 +95,45 @@ export function OrganizationThemeForm({ organization }: { organization: Organiza
     setFaviconError(file ? checkImageFile(file, allowedFavicons, 'Use um ícone PNG ou ICO.') : null);
   };
 
-  const handleSubmit = form.onSubmit((values) => {
+  const refuseLogo = (message: string) => {
+    setLogoError(message);
+    notifyError(message);
+  };
+
+  const handleSubmit = form.onSubmit(async (values) => {
     // An organization needs a logo; one already stored is kept when no new file is chosen.
     if (!logo && !organization.logo) {
-      setLogoError('Selecione uma imagem');
-      notifyError('Selecione uma imagem');
+      refuseLogo(logoMessages.noImage);
       return;
     }
     if (logoError || faviconError) return;
     const linkRedirect = normalizeRedirectLink(values.link_redirect);
     const parsed = themeValidator.parse({ ...values, link_redirect: linkRedirect });
     if (!parsed.success) return;
+    let croppedLogo: File | null = null;
+    if (logo) {
+      setPreparingLogo(true);
+      const produced = logoSource ? await produceCroppedLogo(logoSource, cropArea, logo) : logoMessages.noImage;
+      setPreparingLogo(false);
+      if (typeof produced === 'string') {
+        refuseLogo(produced);
+        return;
+      }
+      croppedLogo = produced;
+    }
     mutation.mutate(
       {
         slug: organization.slug,
         colors: { primary_color: parsed.data.primary_color, secondary_color: parsed.data.secondary_color },
         linkRedirect,
-        logo,
+        logo: croppedLogo,
         favicon,
       },
       {
         onSuccess: (saved) => {
           form.setFieldValue('link_redirect', saved.link_redirect ?? linkRedirect);
           setLogo(null);
+          setCropArea(null);
           setFavicon(null);
           setResetKey((key) => key + 1);
           notifySuccess('Configurações alteradas com sucesso');
@@ -125,6 +179,7 @@ export function OrganizationThemeForm({ organization }: { organization: Organiza
                 onChange={chooseLogo}
                 resetKey={resetKey}
               />
+              {logoSource && !logoError ? <LogoCropper source={logoSource} onAreaChange={setCropArea} /> : null}
               {organization.logo ? (
                 <Group gap="xs">
                   <Text size="xs" c="dimmed">
@@ -170,7 +225,7 @@ export function OrganizationThemeForm({ organization }: { organization: Organiza
             }}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
+            <Button type="submit" loading={mutation.isPending || preparingLogo}>
               Salvar alterações
             </Button>
           </Group>

@@ -6,6 +6,7 @@ import { type AccessLevel, addressWordByRole, roleLabels } from '@prumo/domain/a
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AccountCreated } from '../../../components/account-created';
+import { ChallengePrompt } from '../../../components/challenge-prompt';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { createEmptyPersonValues, PersonFormFields, personFormFields } from '../../../components/person-form-fields';
@@ -14,6 +15,7 @@ import { describeError, isApiError } from '../../../lib/errors';
 import { createSchemaValidator } from '../../../lib/form-validation';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifyError, notifySuccess } from '../../../lib/notifications';
+import { savePlanAfterSignIn } from '../../../lib/storage';
 import { useInvitation } from '../api/get-invitation';
 import { useRegister } from '../api/register';
 import { useRegisterSimple } from '../api/register-simple';
@@ -116,6 +118,8 @@ function RegistrationFields({
     }
     const onSuccess = () => {
       notifySuccess('Conta criada');
+      // The link's plan is paid for after the first sign-in; the server alone decides the role.
+      if (plan) savePlanAfterSignIn(organization, plan);
       setCreatedEmail(parsed.data.email);
     };
     if (withCpf) {
@@ -126,7 +130,14 @@ function RegistrationFields({
   });
 
   if (createdEmail) {
-    return <AccountCreated email={createdEmail} loginHref={paths.organization.login.getHref(organization)} />;
+    return (
+      <AccountCreated
+        organization={organization}
+        email={createdEmail}
+        loginHref={paths.organization.login.getHref(organization)}
+        continuesToPlan={Boolean(plan)}
+      />
+    );
   }
 
   const inviterName = `${invitation.inviter.first_name} ${invitation.inviter.last_name}`.trim();
@@ -143,6 +154,7 @@ function RegistrationFields({
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <PersonFormFields form={form} withCpf={withCpf} />
+          <ChallengePrompt error={withCpf ? registerMutation.error : registerSimpleMutation.error} />
           <Button type="submit" fullWidth loading={registerMutation.isPending || registerSimpleMutation.isPending}>
             Cadastrar
           </Button>

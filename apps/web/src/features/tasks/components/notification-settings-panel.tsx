@@ -18,6 +18,7 @@ import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { PushNotificationsSwitch } from './push-notifications-switch';
 
 /** 'Preferências de avisos' (notification_settings/): where and about what the user hears of new tasks. */
 export function NotificationSettingsPanel() {
@@ -78,6 +79,7 @@ function NotificationSettingsForm({ saved }: { saved: NotificationSettings }) {
           ))}
         </Stack>
       </Radio.Group>
+      <PushNotificationsSwitch />
       {channels.length === 0 ? (
         <Text size="sm" c="dimmed">
           Sem canais, as tarefas continuam nesta tela, mas ninguém avisa você delas.

@@ -20,6 +20,14 @@ export function buildTaskFollowHref(organization: string, task: Task, viewer: 'c
   const clientId = String(task.client);
   switch (task.type) {
     case 'import':
+      // An import with its files opens them (arquivo/{client}/{bundle}/{task}); one still to do opens the upload.
+      if (task.bundle !== null) {
+        return routes['arquivo-importacao'].getHref(organization, {
+          clientId,
+          bundleId: String(task.bundle),
+          taskId: String(task.id),
+        });
+      }
       return viewer === 'client'
         ? routes['meu-caixa'].getHref(organization, { task: importTaskValue })
         : routes.cliente.getHref(organization, { clientId, view: importTaskValue });

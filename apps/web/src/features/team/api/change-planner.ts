@@ -1,12 +1,12 @@
-import type { Detail } from '@prumo/contract/common';
+import type { PlannerChangeAnswer } from '@prumo/contract/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
 import { clientsQueryKey } from './get-clients';
 import { plannersQueryKey } from './get-planners';
 
-/** PUT profiles/clients/change-planner/?profile=manager with user ids. */
-export function changePlanner(body: { client: number; planner: number }): Promise<Detail> {
-  return requestApi<Detail>('profiles/clients/change-planner/', {
+/** PUT profiles/clients/change-planner/?profile=manager: the clients all move to the planner, or none does. */
+export function changePlanner(body: { clients: number[]; planner: number }): Promise<PlannerChangeAnswer> {
+  return requestApi<PlannerChangeAnswer>('profiles/clients/change-planner/', {
     method: 'PUT',
     query: { profile: 'manager' },
     body,

@@ -8,27 +8,27 @@ export const plannersPageSize = 25;
 /** Every planners query starts with this key: a client moved to another planner changes their counts. */
 export const plannersQueryKey = ['planners'] as const;
 
-/** GET profiles/planner/ as a manager: the organization's planners. */
-export function getPlanners(offset: number, signal?: AbortSignal): Promise<Page<PlannerRecord>> {
+/** GET profiles/planner/ as a manager: the organization's active planners, or the deactivated ones. */
+export function getPlanners(offset: number, signal?: AbortSignal, active = true): Promise<Page<PlannerRecord>> {
   return requestApi<Page<PlannerRecord>>('profiles/planner/', {
-    query: { limit: plannersPageSize, offset },
+    query: { limit: plannersPageSize, offset, isActive: active ? undefined : 'false' },
     signal,
   });
 }
 
-export function plannersQueryOptions(offset: number) {
+export function plannersQueryOptions(offset: number, active = true) {
   return queryOptions({
-    queryKey: [...plannersQueryKey, offset],
-    queryFn: ({ signal }) => getPlanners(offset, signal),
+    queryKey: [...plannersQueryKey, active ? 'active' : 'inactive', offset],
+    queryFn: ({ signal }) => getPlanners(offset, signal, active),
     placeholderData: keepPreviousData,
   });
 }
 
-export function usePlanners(offset: number) {
-  return useQuery(plannersQueryOptions(offset));
+export function usePlanners(offset: number, active = true) {
+  return useQuery(plannersQueryOptions(offset, active));
 }
 
-/** Every planner, for the "change planner" choice; pages are walked until the end. */
+/** Every active planner, for the "change planner" choice; pages are walked until the end. */
 export async function getAllPlanners(signal?: AbortSignal): Promise<PlannerRecord[]> {
   const planners: PlannerRecord[] = [];
   for (let offset = 0; ; offset += plannersPageSize) {

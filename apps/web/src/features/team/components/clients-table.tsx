@@ -1,6 +1,6 @@
-import { Anchor, Paper, Select, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Text } from '@mantine/core';
 import type { ClientRecord } from '@prumo/contract/profiles';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { DataCell, type DataColumn, DataRow } from '../../../components/data-table';
 import { PagedTable } from '../../../components/paged-table';
@@ -11,7 +11,8 @@ import { notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
 import { formatPersonName } from '../../../lib/persona';
 import { useChangePlanner } from '../api/change-planner';
-import { type ClientsScope, clientsPageSize, useClients } from '../api/get-clients';
+import { type ClientsFilter, type ClientsScope, clientsPageSize, useAllClients, useClients } from '../api/get-clients';
+import { usePlanOptions } from '../api/get-plan-options';
 import { useAllPlanners } from '../api/get-planners';
 
 interface ClientsTableProps {
@@ -20,20 +21,34 @@ interface ClientsTableProps {
   description?: string;
   /** Where a planner opens a client's cash register ('Ver caixa'); no column without it. */
   getClientHref?: (clientId: number) => string;
+  /** More per-client actions beside 'Ver caixa' (the screen's, from other features). */
+  renderClientActions?: (client: ClientRecord) => ReactNode;
 }
 
 const clientColumns: DataColumn[] = [
   { key: 'name', header: 'Nome', phone: 'title' },
   { key: 'email', header: 'E-mail' },
   { key: 'last-login', header: 'Último acesso' },
+  { key: 'plan', header: 'Plano' },
   { key: 'planner', header: 'Planejador', phone: 'wide' },
   { key: 'cash', header: 'Caixa', phone: 'actions' },
 ];
 
-export function ClientsTable({ scope, title = 'Clientes', description, getClientHref }: ClientsTableProps) {
+export function ClientsTable({
+  scope,
+  title = 'Clientes',
+  description,
+  getClientHref,
+  renderClientActions,
+}: ClientsTableProps) {
   const [offset, setOffset] = useState(0);
-  const clients = useClients(scope, offset);
+  const [filter, setFilter] = useState<ClientsFilter>({});
+  const clients = useClients(scope, offset, filter);
   const canChangePlanner = scope === 'manager';
+  const changeFilter = (change: ClientsFilter) => {
+    setFilter((current) => ({ ...current, ...change }));
+    setOffset(0);
+  };
   const columns = clientColumns.filter(
     (column) => (column.key !== 'planner' || canChangePlanner) && (column.key !== 'cash' || getClientHref),
   );
@@ -41,6 +56,7 @@ export function ClientsTable({ scope, title = 'Clientes', description, getClient
   return (
     <Paper withBorder p="md">
       <SectionHeader title={title} description={description} />
+      <ClientFilters scope={scope} filter={filter} onChange={changeFilter} />
       <PagedTable
         query={clients}
         offset={offset}
@@ -51,17 +67,31 @@ export function ClientsTable({ scope, title = 'Clientes', description, getClient
         emptyText="Nenhum cliente encontrado."
         label={title}
         columns={columns}
-        minWidth={canChangePlanner ? 760 : 560}
+        minWidth={canChangePlanner ? 880 : 680}
         striped
         getRowKey={(client) => client.user.id}
-        renderRow={(client) => <ClientRow client={client} clientHref={getClientHref?.(client.user.id)} />}
+        renderRow={(client) => (
+          <ClientRow
+            client={client}
+            clientHref={getClientHref?.(client.user.id)}
+            actions={renderClientActions?.(client)}
+          />
+        )}
       />
     </Paper>
   );
 }
 
 /** The planner column shows only to a manager (the table leaves it out otherwise). */
-function ClientRow({ client, clientHref }: { client: ClientRecord; clientHref?: string }) {
+function ClientRow({
+  client,
+  clientHref,
+  actions,
+}: {
+  client: ClientRecord;
+  clientHref?: string;
+  actions?: ReactNode;
+}) {
   const name = formatPersonName(client.user);
   return (
     <DataRow label={name}>
@@ -74,6 +104,9 @@ function ClientRow({ client, clientHref }: { client: ClientRecord; clientHref?: 
       <DataCell column="last-login">
         <Text size="sm">{formatDateTime(client.last_login, 'Nunca entrou')}</Text>
       </DataCell>
+      <DataCell column="plan">
+        <Text size="sm">{client.current_plan?.name ?? 'Sem plano'}</Text>
+      </DataCell>
       <DataCell column="planner">
         <PlannerSelect client={client} />
       </DataCell>
@@ -82,6 +115,7 @@ function ClientRow({ client, clientHref }: { client: ClientRecord; clientHref?: 
           <Anchor component={Link} to={clientHref} size="sm" aria-label={`Ver caixa de ${name}`}>
             Ver caixa
           </Anchor>
+          {actions}
         </DataCell>
       ) : null}
     </DataRow>
@@ -117,7 +151,7 @@ function PlannerSelect({ client }: { client: ClientRecord }) {
       onChange={(value) => {
         if (!value || value === current) return;
         changePlanner.mutate(
-          { client: client.user.id, planner: Number(value) },
+          { clients: [client.user.id], planner: Number(value) },
           {
             onSuccess: () => notifySuccess(`Planejador de ${name} alterado`),
             onError: (error) => {
@@ -127,5 +161,63 @@ function PlannerSelect({ client }: { client: ClientRecord }) {
         );
       }}
     />
+  );
+}
+
+/** Plano, Planejador (a manager's) and Cliente: the clients listed are those every chosen filter holds for. */
+function ClientFilters({
+  scope,
+  filter,
+  onChange,
+}: {
+  scope: ClientsScope;
+  filter: ClientsFilter;
+  onChange: (change: ClientsFilter) => void;
+}) {
+  const plans = usePlanOptions();
+  const planners = useAllPlanners(scope === 'manager');
+  const [clientsAsked, setClientsAsked] = useState(false);
+  const clients = useAllClients(scope, clientsAsked || Boolean(filter.client));
+  return (
+    <Group gap="sm" mb="sm" wrap="wrap">
+      <Select
+        label="Plano"
+        placeholder="Todos os planos"
+        clearable
+        data={(plans.data ?? []).map((plan) => ({ value: String(plan.id), label: plan.name }))}
+        value={filter.plan ?? null}
+        onChange={(value) => onChange({ plan: value })}
+        w={{ base: '100%', xs: 220 }}
+      />
+      {scope === 'manager' ? (
+        <Select
+          label="Planejador"
+          placeholder="Todos os planejadores"
+          clearable
+          data={(planners.data ?? []).map((planner) => ({
+            value: String(planner.user.id),
+            label: formatPersonName(planner.user),
+          }))}
+          value={filter.planner ?? null}
+          onChange={(value) => onChange({ planner: value })}
+          w={{ base: '100%', xs: 220 }}
+        />
+      ) : null}
+      <Select
+        label="Cliente"
+        placeholder={clients.isFetching ? 'Carregando…' : 'Todos os clientes'}
+        clearable
+        searchable
+        nothingFoundMessage="Nenhum cliente com esse nome"
+        onDropdownOpen={() => setClientsAsked(true)}
+        data={(clients.data ?? []).map((client) => ({
+          value: String(client.user.id),
+          label: formatPersonName(client.user),
+        }))}
+        value={filter.client ?? null}
+        onChange={(value) => onChange({ client: value })}
+        w={{ base: '100%', xs: 220 }}
+      />
+    </Group>
   );
 }

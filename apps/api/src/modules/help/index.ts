@@ -1,0 +1,2 @@
+/** The help desk's public face: its routes. */
+export { registerHelpRoutes } from './help.routes';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../jobs/define-job';
+import { generateInsights } from './insights.service';
+
+const AllClientsSchema = z.object({});
+
+/** Every morning (Brasília), the rules over every client: what the night's imports and the new day change. */
+export const insightsGenerationJob: JobDefinition<z.infer<typeof AllClientsSchema>> = defineJob({
+  name: 'insights-generation',
+  schema: AllClientsSchema,
+  schedule: () => '0 7 * * *',
+  expireInSeconds: 30 * 60,
+  retry: { limit: 2, delaySeconds: 300, backoff: false },
+  async handle(_data, { deps, log }) {
+    const started = Date.now();
+    const result = await generateInsights(deps, new Date());
+    log.info(
+      { clients: result.clients, added: result.added.length, milliseconds: Date.now() - started },
+      'insights generated',
+    );
+  },
+});
+
+const OneClientSchema = z.object({ clientUserId: z.number().int().positive() });
+
+/** The rules over one client, sent once an import of theirs has committed. */
+export const clientInsightsJob: JobDefinition<z.infer<typeof OneClientSchema>> = defineJob({
+  name: 'client-insights',
+  schema: OneClientSchema,
+  expireInSeconds: 5 * 60,
+  async handle(data, { deps, log }) {
+    const result = await generateInsights(deps, new Date(), { only: [data.clientUserId] });
+    log.info({ clientUserId: data.clientUserId, added: result.added.length }, 'client insights generated');
+  },
+});

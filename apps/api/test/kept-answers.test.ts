@@ -1,0 +1,37 @@
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { markKept } from '../src/lib/kept-values';
+import { createResponseSerializer } from '../src/plugins/response-shapes';
+
+const AnswerSchema = z.object({ month: z.string(), income: z.number() });
+
+function compileSerializer(checkResponseShapes: boolean) {
+  const compile = createResponseSerializer(checkResponseShapes) as FastifySerializerCompiler<z.ZodType>;
+  return compile({ schema: AnswerSchema, method: 'GET', url: '/api/example/', httpStatus: '200' });
+}
+
+describe('answers written through their schema', () => {
+  it('writes a fresh answer each time, and a kept one once', () => {
+    const serialize = compileSerializer(false);
+    const fresh = { month: '2026-11', income: 100 };
+    expect(serialize(fresh)).toBe('{"month":"2026-11","income":100}');
+    fresh.income = 200;
+    expect(serialize(fresh)).toBe('{"month":"2026-11","income":200}');
+
+    const kept = markKept({ month: '2026-10', income: 300 });
+    const first = serialize(kept);
+    // Never done to a kept value; here it shows the second answer is the first one's text.
+    kept.income = 400;
+    expect(serialize(kept)).toBe(first);
+    expect(serialize({ month: '2026-10', income: 400 })).toBe('{"month":"2026-10","income":400}');
+  });
+
+  it('fails loudly in tests when a kept value was changed after it was written', () => {
+    const serialize = compileSerializer(true);
+    const kept = markKept({ month: '2026-10', income: 300 });
+    expect(serialize(kept)).toBe('{"month":"2026-10","income":300}');
+    kept.income = 400;
+    expect(() => serialize(kept)).toThrow('answered fields its response schema does not describe');
+  });
+});

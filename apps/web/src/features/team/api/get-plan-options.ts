@@ -1,0 +1,16 @@
+import type { Plan } from '@prumo/contract/plans';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+
+/** GET payment/plans/: the organization's plans (a manager sees every one), to filter clients by. */
+export function getPlanOptions(signal?: AbortSignal): Promise<Plan[]> {
+  return requestApi<Plan[]>('payment/plans/', { signal });
+}
+
+export function planOptionsQueryOptions() {
+  return queryOptions({ queryKey: ['plans', 'options'], queryFn: ({ signal }) => getPlanOptions(signal) });
+}
+
+export function usePlanOptions() {
+  return useQuery(planOptionsQueryOptions());
+}
