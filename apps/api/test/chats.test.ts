@@ -7,7 +7,7 @@ import { formatCents } from '@prumo/domain/money/cents';
 import { featureToggles } from '@prumo/domain/organization/features';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, importBundles, plannerChatMessages, users } from '../src/db/schema';
+import { chatMessages, importBundles, insights, plannerChatMessages, users } from '../src/db/schema';
 import { insertAuthToken, insertUserWithProfile } from '../src/modules/accounts/accounts.repo';
 import {
   addOtherPlannersClient,
@@ -370,6 +370,45 @@ describe('planner chat figures agree with the screens', () => {
     expect(uncategorized).toContain(`• ${formatBrazilianDate(today)} — Padaria do Zé — ${formatCents(-2_500)}`);
     expect(await ask('quais as próximas contas do cliente teste?')).toContain(
       `• ${formatBrazilianDate(shiftDay(today, 3))} — Condomínio — ${formatCents(80_000)}`,
+    );
+  });
+});
+
+describe('planner chat about unread insights', () => {
+  it("lists the insights of the planner's own clients that the planner has not read", async () => {
+    const target = await createTestOrganization(context, { toggles: withChats });
+    const ask = async (token: string, message: string) =>
+      (await call(context, 'POST', '/api/planner-chat/', { token, payload: { message } })).json().response as string;
+    expect(await ask(target.planner.token, 'quais insights não li?')).toBe(
+      'Você não tem insights não lidos dos seus clientes.',
+    );
+    const [insight] = await context.database.db
+      .insert(insights)
+      .values({
+        organizationId: target.id,
+        clientUserId: target.client.row.id,
+        rule: 'spending-above-income',
+        windowKey: '2026-11-01',
+        title: 'Gastos acima da renda em novembro',
+        body: 'As despesas passaram as receitas.',
+        link: { route: 'meu-caixa', month: '2026-11-01' },
+        evidence: {},
+        createdAt: new Date('2026-11-20T15:00:00Z'),
+      })
+      .returning();
+    if (!insight) throw new Error('insight not stored');
+    expect(await ask(target.planner.token, 'Quais INSIGHTS dos clientes estão sem ler?')).toBe(
+      ['Insights não lidos (1):', '• cliente Teste — Gastos acima da renda em novembro (20/11/2026)'].join('\n'),
+    );
+    // The client reading it does not read it for the planner; the planner's own mark does.
+    await call(context, 'PATCH', `/api/ia/insights/${insight.id}/mark_read/`, { token: target.client.token });
+    expect(await ask(target.planner.token, 'insights?')).toContain('Insights não lidos (1):');
+    await call(context, 'PATCH', `/api/ia/insights/${insight.id}/mark_read/`, { token: target.planner.token });
+    expect(await ask(target.planner.token, 'insights?')).toBe('Você não tem insights não lidos dos seus clientes.');
+
+    const withoutInsights = await createTestOrganization(context, { toggles: ['chat', 'chat_planner'] });
+    expect(await ask(withoutInsights.planner.token, 'quais insights não li?')).toBe(
+      'Os insights não estão ativos na sua organização.',
     );
   });
 });

@@ -117,19 +117,32 @@ describe('insights (ia/insights/)', () => {
     expect(unread.map((row: { id: number }) => row.id)).not.toContain(lowPoint.id);
   });
 
-  it("shows a planner their clients' unread insights, and one client's with clientId", async () => {
+  it("shows a planner their clients' unread insights, each side keeping its own read mark", async () => {
+    // The client read the low point: the planner has read neither.
     const all = await listInsights(organization.planner.token, '?unread=true');
     expect(all.statusCode).toBe(200);
-    expect(all.json().map((row: { rule: string }) => row.rule)).toEqual(['spending-above-income']);
+    expect(
+      all
+        .json()
+        .map((row: { rule: string }) => row.rule)
+        .sort(),
+    ).toEqual(['projected-low-point', 'spending-above-income']);
     const one = await listInsights(organization.planner.token, `?clientId=${organization.client.row.id}`);
     expect(one.json()).toHaveLength(2);
-    const [unread] = all.json();
-    const marked = await call(context, 'PATCH', `/api/ia/insights/${unread.id}/mark_read/`, {
+    const monthResult = all.json().find((row: { rule: string }) => row.rule === 'spending-above-income');
+    const marked = await call(context, 'PATCH', `/api/ia/insights/${monthResult.id}/mark_read/`, {
       token: organization.planner.token,
     });
     expect(marked.statusCode).toBe(200);
-    const [stored] = await context.database.db.select().from(insights).where(eq(insights.id, unread.id));
-    expect(stored?.readAt).not.toBeNull();
+    expect(marked.json()).toMatchObject({ id: monthResult.id, read: true });
+    const [stored] = await context.database.db.select().from(insights).where(eq(insights.id, monthResult.id));
+    expect(stored?.advisorReadAt).not.toBeNull();
+    expect(stored?.readAt).toBeNull();
+    // The planner's reading leaves it new for the client.
+    const clientUnread = (await listInsights(organization.client.token, '?unread=true')).json();
+    expect(clientUnread.map((row: { id: number }) => row.id)).toEqual([monthResult.id]);
+    const plannerUnread = (await listInsights(organization.planner.token, '?unread=true')).json();
+    expect(plannerUnread.map((row: { rule: string }) => row.rule)).toEqual(['projected-low-point']);
   });
 
   it("answers 404 for another client's insight, another organization's, and a client out of reach", async () => {

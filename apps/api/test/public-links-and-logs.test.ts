@@ -182,5 +182,7 @@ describe('the log', () => {
     expect(redactUrl('/api/invitation/abc123/?organization=acme')).toBe('/api/invitation/[oculto]/?organization=acme');
     expect(redactUrl('/acme/cadastro/cliente/abc/plano')).toBe('/acme/cadastro/[oculto]/[oculto]/[oculto]');
     expect(redactUrl('/api/cash-flow/?limit=1&offset=2')).toBe('/api/cash-flow/?limit=1&offset=2');
+    // A live-updates ticket opens the stream of its session's notifications.
+    expect(redactUrl('/api/live/?ticket=Ab_12cd')).toBe('/api/live/?ticket=[oculto]');
   });
 });

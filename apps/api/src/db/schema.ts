@@ -1774,7 +1774,10 @@ export const insights = pgTable(
     /** The web route that shows the figures (the route table's name) and the month it opens on. */
     link: jsonb('link').notNull(),
     evidence: jsonb('evidence').notNull(),
+    /** Read by the client. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Read by a planner or manager of the client: their bell's mark, apart from the client's. */
+    advisorReadAt: timestamp('advisor_read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

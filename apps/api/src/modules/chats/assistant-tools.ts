@@ -1,4 +1,4 @@
-import { formatBrazilianDate } from '@prumo/domain/br/date';
+import { findTodayInBrazil, formatBrazilianDate } from '@prumo/domain/br/date';
 import { findCurrentMonth, formatMonthName, formatMonthNumber } from '@prumo/domain/budget/target-month';
 import { computeBudgetUsePercent, staleImportDays } from '@prumo/domain/clients/client-attention';
 import { formatCents } from '@prumo/domain/money/cents';
@@ -7,8 +7,9 @@ import { prospectStageLabels, prospectStages } from '@prumo/domain/prospects/pro
 import { foldForSearch } from '@prumo/domain/records/search-text';
 import type { AssistantTool } from '../../adapters/assistant/assistant';
 import type { AppDependencies } from '../../dependencies';
-import { resolveNamedClientScope } from '../../lib/scope';
+import { buildCallerScope, resolveNamedClientScope } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
+import { listInsights } from '../insights/index';
 import { readMyPerformance } from '../performance/index';
 import { type ClientBookFilters, findClientBook } from '../profiles/index';
 import { countProspectsByStage } from '../prospects/index';
@@ -241,6 +242,33 @@ export function buildAssistantTools(deps: AppDependencies, caller: Caller, now: 
         return [
           `Prospects por etapa (${total}):`,
           ...prospectStages.map((stage) => `• ${prospectStageLabels[stage]}: ${counts.get(stage) ?? 0}`),
+        ].join('\n');
+      },
+    },
+    {
+      name: 'unread_insights',
+      description: 'Insights ainda não lidos dos clientes',
+      example: 'quais insights não li?',
+      parameters: { type: 'object', properties: {} },
+      patterns: [/insights?/, /alertas? (dos|de) clientes/],
+      readArguments: () => ({}),
+      async run() {
+        if (!caller.features.includes('insight')) return 'Os insights não estão ativos na sua organização.';
+        // The caller's scope reaches a manager's whole organization: keep the clients they advise.
+        const ownClients = new Set((await readBook({})).rows.map((row) => row.id));
+        const unread = (await listInsights(deps, buildCallerScope(caller), { unreadOnly: true })).filter((insight) =>
+          ownClients.has(insight.client),
+        );
+        if (unread.length === 0) return 'Você não tem insights não lidos dos seus clientes.';
+        return [
+          `Insights não lidos (${unread.length}):`,
+          ...unread
+            .slice(0, listedClientsLimit)
+            .map(
+              (insight) =>
+                `• ${insight.client_name} — ${insight.title} (${formatBrazilianDate(findTodayInBrazil(new Date(insight.created_at)))})`,
+            ),
+          ...listMore(unread.length, Math.min(unread.length, listedClientsLimit)),
         ].join('\n');
       },
     },

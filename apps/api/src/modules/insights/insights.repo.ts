@@ -35,6 +35,18 @@ const insightColumns = {
   createdAt: insights.createdAt,
 };
 
+/**
+ * The read mark of the caller's side: the client reads their own insights; planners and managers
+ * keep theirs apart, so a planner's reading never hides an insight from the client as new.
+ */
+function findReadColumn(scope: Scope) {
+  return scope.caller.role === 'client' ? insights.readAt : insights.advisorReadAt;
+}
+
+function selectInsightColumns(scope: Scope) {
+  return { ...insightColumns, readAt: findReadColumn(scope) };
+}
+
 /** At most this many insights are answered at once, newest first. */
 export const maximumInsightsListed = 200;
 
@@ -45,21 +57,32 @@ export async function findScopedInsights(
   options: { unreadOnly: boolean },
 ): Promise<(InsightRow & { clientName: string })[]> {
   return db
-    .select({ ...insightColumns, clientName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .select({
+      ...selectInsightColumns(scope),
+      clientName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
     .from(insights)
     .innerJoin(users, eq(users.id, insights.clientUserId))
-    .where(and(buildClientOwnedWhere(insights, scope), options.unreadOnly ? isNull(insights.readAt) : undefined))
+    .where(and(buildClientOwnedWhere(insights, scope), options.unreadOnly ? isNull(findReadColumn(scope)) : undefined))
     .orderBy(desc(insights.createdAt), desc(insights.id))
     .limit(maximumInsightsListed);
 }
 
-/** Marks one insight of the scope read (kept as first read); null when the scope does not reach it. */
+/**
+ * Marks one insight of the scope read for the caller's side (kept as first read); null when the
+ * scope does not reach it.
+ */
 export async function markScopedInsightRead(db: Database, scope: Scope, id: number): Promise<InsightRow | null> {
+  const readColumn = findReadColumn(scope);
   const [row] = await db
     .update(insights)
-    .set({ readAt: sql`coalesce(${insights.readAt}, now())` })
+    .set(
+      scope.caller.role === 'client'
+        ? { readAt: sql`coalesce(${readColumn}, now())` }
+        : { advisorReadAt: sql`coalesce(${readColumn}, now())` },
+    )
     .where(and(eq(insights.id, id), buildClientOwnedWhere(insights, scope)))
-    .returning(insightColumns);
+    .returning(selectInsightColumns(scope));
   return row ?? null;
 }
 

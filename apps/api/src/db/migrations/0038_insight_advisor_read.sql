@@ -1,0 +1,1 @@
+ALTER TABLE "insights" ADD COLUMN "advisor_read_at" timestamp with time zone;
