@@ -10,9 +10,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFcmSender } from '../src/adapters/push/fcm-sender';
 import type { AppDependencies } from '../src/dependencies';
+import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
 import { raiseNotification } from '../src/modules/notifications/index';
 import { sendPushToUser } from '../src/modules/push/index';
 import { readSameOriginPath } from '../src/modules/push/push.service';
+import { maximumPushDevicesPerUser } from '../src/modules/push/push-tokens.repo';
 import {
   call,
   createTestContext,
@@ -480,6 +482,66 @@ describe('sending push notifications', () => {
     });
     const left = await context.database.db.execute(sql`select 1 from push_tokens where user_id = ${user.row.id}`);
     expect(left.rows).toHaveLength(1);
+  });
+
+  it('keeps a device only while the session that registered it lasts', async () => {
+    const { db } = context.database;
+    const user = organization.manager;
+    const signIn = () => insertAuthToken(db, user.row.id, new Date(Date.now() + 60 * 60 * 1000));
+    const devicesOf = async () =>
+      (await db.execute<{ token: string }>(sql`select token from push_tokens where user_id = ${user.row.id}`)).rows;
+    const register = async (session: string, endpoint: string) => {
+      const response = await call(context, 'POST', '/api/firebase/fcm/add-token', {
+        token: session,
+        payload: { token: JSON.stringify(buildSubscription(`${pushService.origin}/push/${endpoint}`)) },
+      });
+      expect(response.statusCode).toBe(201);
+    };
+
+    // Signing out takes the device with it: a shared computer stops showing the user's notices.
+    const laptop = await signIn();
+    await register(laptop, 'laptop');
+    expect(await devicesOf()).toHaveLength(1);
+    const signedOut = await call(context, 'POST', '/api/rest-auth/logout/', { token: laptop });
+    expect(signedOut.statusCode).toBe(200);
+    expect(await devicesOf()).toEqual([]);
+
+    // A session that ran out is pushed to no more, even before its row is cleaned up.
+    const phone = await signIn();
+    await register(phone, 'phone');
+    pushService.statuses = [201];
+    expect(await sendPushToUser(buildDeps(), user.row.id, { title: 'a', body: 'b', url: '/' })).toEqual({
+      sent: 1,
+      removed: 0,
+      failed: 0,
+    });
+    await db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 minute' where id = (select auth_token_id from push_tokens where user_id = ${user.row.id})`,
+    );
+    expect(await sendPushToUser(buildDeps(), user.row.id, { title: 'a', body: 'b', url: '/' })).toEqual({
+      sent: 0,
+      removed: 0,
+      failed: 0,
+    });
+  });
+
+  it("keeps a user's newest devices only", async () => {
+    const { db } = context.database;
+    const user = otherOrganization.manager;
+    const session = await insertAuthToken(db, user.row.id, new Date(Date.now() + 60 * 60 * 1000));
+    const tokens = Array.from(
+      { length: maximumPushDevicesPerUser + 2 },
+      (_, index) => `fcm-device-${index}-${'x'.repeat(30)}`,
+    );
+    for (const token of tokens) {
+      const response = await call(context, 'POST', '/api/firebase/fcm/add-token', {
+        token: session,
+        payload: { token },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const kept = await db.execute<{ token: string }>(sql`select token from push_tokens where user_id = ${user.row.id}`);
+    expect(kept.rows.map((row) => row.token).sort()).toEqual(tokens.slice(2).sort());
   });
 
   it('gives a notification a push delivery only for a user with a device', async () => {

@@ -1859,6 +1859,10 @@ export const pushTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that registered the device: signing out, or the session's end, removes it. */
+    authTokenId: integer('auth_token_id')
+      .notNull()
+      .references(() => authTokens.id, { onDelete: 'cascade' }),
     kind: pushTokenKindEnum('kind').notNull(),
     token: text('token').notNull(),
     createdAt: createdAt(),
@@ -1867,6 +1871,7 @@ export const pushTokens = pgTable(
   (table) => [
     uniqueIndex('push_tokens_token_unique').on(table.token),
     index('push_tokens_user_index').on(table.userId),
+    index('push_tokens_auth_token_index').on(table.authTokenId),
   ],
 );
 

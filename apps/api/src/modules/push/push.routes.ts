@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { anyone, readCaller } from '../../plugins/access';
+import { readTokenKey } from '../../plugins/authentication';
 import { registerPushToken, removePushToken } from './push.service';
 import { findVapidPublicKey } from './vapid-keys';
 
@@ -22,7 +23,11 @@ export function registerPushRoutes(app: FastifyInstance, deps: AppDependencies):
     '/api/firebase/fcm/add-token',
     { config, schema: { tags, body: PushTokenSchema, response: { 201: PushTokenAnswerSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await registerPushToken(deps, readCaller(request).userId, request.body.token)),
+      reply
+        .status(201)
+        .send(
+          await registerPushToken(deps, readCaller(request).userId, readTokenKey(request) ?? '', request.body.token),
+        ),
   );
 
   api.delete(

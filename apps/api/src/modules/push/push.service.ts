@@ -9,7 +9,8 @@ import {
 } from '../../adapters/push/web-push-sender';
 import type { AppConfig } from '../../config';
 import type { AppDependencies } from '../../dependencies';
-import { failInvalid, failNotFound } from '../../lib/domain-errors';
+import { fail, failInvalid, failNotFound } from '../../lib/domain-errors';
+import { sessionMessages } from '../../plugins/authentication';
 import {
   deletePushToken,
   deletePushTokensById,
@@ -36,9 +37,11 @@ export function classifyPushToken(token: string, config: AppConfig): { kind: Pus
   return { kind: 'fcm', token };
 }
 
-export async function registerPushToken(deps: AppDependencies, userId: number, token: string) {
+/** Registers this device for the caller's session: it stops receiving when the session ends. */
+export async function registerPushToken(deps: AppDependencies, userId: number, sessionKey: string, token: string) {
   const classified = classifyPushToken(token, deps.config);
-  await savePushToken(deps.db, userId, classified.kind, classified.token);
+  const saved = await savePushToken(deps.db, userId, sessionKey, classified.kind, classified.token);
+  if (!saved) fail('unauthenticated', sessionMessages.invalid);
   return classified;
 }
 

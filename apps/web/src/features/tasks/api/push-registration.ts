@@ -1,8 +1,12 @@
+import { readSignInTime } from '../../../lib/storage';
 import { addPushToken, getWebPushKey, removePushToken } from './push-tokens';
 
 /** The service worker the API serves at the root of the origin (it controls every page). */
 export const pushServiceWorkerUrl = '/push-service-worker.js';
-/** The last token sent, with its user: it is sent again only when either changes. */
+/**
+ * The last token sent, with its user and sign-in: the server keeps a device for the session that
+ * sent it, so a new sign-in sends it again.
+ */
 const sentTokenKey = 'pushTokenSent';
 
 export function isPushSupported(): boolean {
@@ -51,14 +55,14 @@ async function findSubscription(): Promise<PushSubscription | null> {
 
 /**
  * With the browser's permission granted, makes sure the user's token for this device is on the
- * server: sent only when it (or the user) changed since the last time.
+ * server: sent only when it, the user or the session changed since the last time.
  */
 export async function syncPushToken(userId: number): Promise<boolean> {
   if (!isPushSupported() || Notification.permission !== 'granted') return false;
   const subscription = await findSubscription();
   if (!subscription) return false;
   const token = JSON.stringify(subscription.toJSON());
-  const record = `${userId}:${token}`;
+  const record = `${userId}:${readSignInTime() ?? ''}:${token}`;
   if (readSentToken() === record) return true;
   await addPushToken(token);
   writeSentToken(record);
