@@ -18,6 +18,7 @@ import { serializeRequestForLog } from './lib/log-redaction';
 import { maximumImageBytes } from './lib/uploaded-image';
 import { registerAccessLogRoutes } from './modules/access-log/index';
 import { registerAccountRoutes } from './modules/accounts/index';
+import { registerBankGuideRoutes } from './modules/bank-guides/index';
 import { countMonthBudgetItems, registerBudgetPlanningRoutes, registerBudgetRoutes } from './modules/budget/index';
 import { registerCashFlowRoutes } from './modules/cash-flow/index';
 import { registerCategoryRoutes } from './modules/categories/index';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerOrganizationRoutes(app, moduleDeps);
   registerCustomEmailRoutes(app, moduleDeps);
   registerCategoryRoutes(app, moduleDeps);
+  registerBankGuideRoutes(app, moduleDeps);
   registerCashFlowRoutes(app, moduleDeps);
   registerImportRoutes(app, moduleDeps, statementReader);
   registerOriginRoutes(app, moduleDeps);

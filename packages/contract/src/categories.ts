@@ -53,7 +53,20 @@ export const RecommendedCategorySchema = z.object({
 export type RecommendedCategory = z.infer<typeof RecommendedCategorySchema>;
 
 /** A Brazilian bank by its three-digit code. */
-export const BankSchema = z.object({ code: z.string(), name: z.string() });
+/**
+ * A bank and how to download its statement: `steps` in order, `assets[i]` the image of `steps[i]`
+ * (an address on Prumo; empty: none); `customized` when the organization wrote its own guide.
+ */
+export const BankSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  steps: z.array(z.string()),
+  assets: z.array(z.string()),
+  customized: z.boolean(),
+});
 export type Bank = z.infer<typeof BankSchema>;
 
 export const BankListSchema = z.array(BankSchema);
+
+/** An uploaded step image's address, to put in a guide's step. */
+export const GuideImageSchema = z.object({ image: z.string() });

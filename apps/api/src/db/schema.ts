@@ -1801,6 +1801,24 @@ export const insightSettings = pgTable('insight_settings', {
 // ——— Help desk, guided tour and push notifications (issue 15) ———
 
 /**
+ * An organization's own guide to downloading a bank's statement (the 'Alerta de integração'
+ * dialog), replacing the one Prumo ships: steps of `{text, image}`, image an upload or empty.
+ */
+export const bankGuides = pgTable(
+  'bank_guides',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bankCode: text('bank_code').notNull(),
+    steps: jsonb('steps').$type<{ text: string; image: string }[]>().notNull(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.bankCode] })],
+);
+
+/**
  * An organization's own version of a screen's help article (Prumo ships one per screen as Markdown
  * in the repository): its text and, optionally, a video from a privacy-friendly host.
  */

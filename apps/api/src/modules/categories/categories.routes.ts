@@ -1,11 +1,5 @@
-import {
-  BankListSchema,
-  CategoryListSchema,
-  DescriptionListSchema,
-  RecommendedCategorySchema,
-} from '@prumo/contract/categories';
+import { CategoryListSchema, DescriptionListSchema, RecommendedCategorySchema } from '@prumo/contract/categories';
 import { describeLengthLimit, validationMessages } from '@prumo/domain/account/messages';
-import { brazilianBanks } from '@prumo/domain/banks/brazilian-banks';
 import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-categories';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
@@ -22,14 +16,8 @@ const booleanText = z.enum(['true', 'false', 'True', 'False']).transform((value)
 export function registerCategoryRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Categorias'];
-  // The organization's categories, descriptions and the banks are shared by everyone signed in to it.
+  // The organization's categories and descriptions are shared by everyone signed in to it.
   const everyoneSignedIn: RouteAccess = { roles: anyone };
-
-  api.get(
-    '/api/bank/',
-    { config: { access: everyoneSignedIn }, schema: { tags, response: { 200: BankListSchema } } },
-    async () => brazilianBanks.map((bank) => ({ code: bank.code, name: bank.name })),
-  );
 
   api.get(
     '/api/category/',
