@@ -142,12 +142,8 @@ test.describe('Notifications: the client hears of a planning without reloading',
     await expect(bell.button).toHaveAccessibleName('Notificações: 1 notificação não lida');
   });
 
-  test("the planner's clients bell (insight on) hears the client accept, without a reload", async ({
-    api,
-    page,
-    signInAs,
-  }) => {
-    const clientsBell = new NotificationsBell(page, 'Notificações dos clientes');
+  test("the planner's bell hears the client accept, without a reload", async ({ api, page, signInAs }) => {
+    const bell = new NotificationsBell(page, 'Notificações');
     const plannerKey = await api.signIn(demo.planner.email, demoPassword, demo.slug);
     await api.sendPlanning(
       plannerKey,
@@ -158,18 +154,18 @@ test.describe('Notifications: the client hears of a planning without reloading',
     await api.signOut(plannerKey);
 
     await signInAs(demo.slug, demo.planner);
-    await expect(clientsBell.button).toHaveAccessibleName('Notificações dos clientes');
+    await expect(bell.button).toHaveAccessibleName('Notificações');
     await page.evaluate('window.__sameDocument = true');
     const clientKey = await api.signIn(client.email, demoPassword, demo.slug);
     await api.acceptPlanning(clientKey, planning.id);
     await api.signOut(clientKey);
 
-    await expect(clientsBell.button).toHaveAccessibleName('Notificações dos clientes: 1 notificação não lida');
+    await expect(bell.button).toHaveAccessibleName('Notificações: 1 notificação não lida');
     expect(await page.evaluate('window.__sameDocument'), 'the planner page was not reloaded').toBe(true);
-    await clientsBell.open();
-    const item = clientsBell.item('Planejamento aceito', `${client.fullName}: O cliente aceitou "${planning.title}".`);
+    await bell.open();
+    const item = bell.item('Planejamento aceito', `${client.fullName}: O cliente aceitou "${planning.title}".`);
     await expect(item).toBeVisible();
-    await clientsBell.markRead(item, 'Planejamento aceito');
-    await expect(clientsBell.button).toHaveAccessibleName('Notificações dos clientes');
+    await bell.markRead(item, 'Planejamento aceito');
+    await expect(bell.button).toHaveAccessibleName('Notificações');
   });
 });

@@ -345,11 +345,8 @@ function TopBar({
           />
         ) : null}
         {persona.view !== 'client' && enabledToggles.has('chat_planner') ? <PlannerChatButton /> : null}
-        {/* A planner's bell about their clients (insights above all) comes with the insight feature. */}
-        {persona.view !== 'client' && enabledToggles.has('insight') ? (
-          <NotificationsBell organization={slug} source="clients" />
-        ) : null}
-        {/* Everyone's own notifications, kept current by the live stream. */}
+        {/* Everyone's own notifications, kept current by the live stream; a planner's include those
+            about their clients, listed apart in the notifications screen. */}
         <NotificationsBell organization={slug} source="own" />
         <ResetTourAction slug={slug} />
         {helpEnabled ? (
