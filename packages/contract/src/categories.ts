@@ -52,7 +52,6 @@ export const RecommendedCategorySchema = z.object({
 });
 export type RecommendedCategory = z.infer<typeof RecommendedCategorySchema>;
 
-/** A Brazilian bank by its three-digit code. */
 /**
  * A bank and how to download its statement: `steps` in order, `assets[i]` the image of `steps[i]`
  * (an address on Prumo; empty: none); `customized` when the organization wrote its own guide.
@@ -70,3 +69,4 @@ export const BankListSchema = z.array(BankSchema);
 
 /** An uploaded step image's address, to put in a guide's step. */
 export const GuideImageSchema = z.object({ image: z.string() });
+export type GuideImage = z.infer<typeof GuideImageSchema>;

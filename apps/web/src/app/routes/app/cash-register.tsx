@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { BankGuidePicker } from '../../../features/bank-guides/components/bank-guide-picker';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { CashRegister } from '../../../features/cash-flow/components/cash-register';
 import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
@@ -99,6 +100,7 @@ export function CashRegisterScreen({
           }
         }}
         filesHref={filesHref}
+        guide={<BankGuidePicker />}
       />
     </Stack>
   );

@@ -83,6 +83,11 @@ const UploadStatementsDialog = lazy(() =>
     default: module.UploadStatementsDialog,
   })),
 );
+const BankGuidePicker = lazy(() =>
+  import('../../../features/bank-guides/components/bank-guide-picker').then((module) => ({
+    default: module.BankGuidePicker,
+  })),
+);
 
 /** The client's way to Meu caixa, the statement import and the imported files. */
 function CashShortcuts({ organization }: { organization: string }) {
@@ -126,6 +131,11 @@ function CashShortcuts({ organization }: { organization: string }) {
               if (answer.period) setImportedPeriod(answer.period);
             }}
             filesHref={filesHref}
+            guide={
+              <Suspense fallback={null}>
+                <BankGuidePicker />
+              </Suspense>
+            }
           />
         </Suspense>
       ) : null}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { BankGuidePicker } from '../../../features/bank-guides/components/bank-guide-picker';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { PendenciesPanel } from '../../../features/imports/components/pendencies-panel';
@@ -62,6 +63,7 @@ export function FilesRoute() {
           refreshCashFlow();
           if (answer.period) setImportedPeriod(answer.period);
         }}
+        guide={<BankGuidePicker />}
       />
     </Stack>
   );

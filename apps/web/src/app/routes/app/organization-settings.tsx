@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
+import { BankGuidesManager } from '../../../features/bank-guides/components/bank-guides-manager';
 import { CustomEmailImagesForm } from '../../../features/organization/components/custom-email-images-form';
 import { OrganizationThemeForm } from '../../../features/organization/components/organization-theme-form';
 import { describeError } from '../../../lib/errors';
@@ -19,6 +20,8 @@ export function OrganizationSettingsRoute() {
     <Stack key={organization.data.slug} gap="md">
       <OrganizationThemeForm organization={organization.data} />
       <CustomEmailImagesForm organization={organization.data.slug} />
+      {/* Every organization's clients import statements: the guides are not behind the help toggle. */}
+      <BankGuidesManager />
     </Stack>
   );
 }

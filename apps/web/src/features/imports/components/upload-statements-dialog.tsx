@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Alert, Button, Group, List, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import type { RejectedFile, UploadAnswer } from '@prumo/contract/imports';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import {
   acceptedStatementExtensions,
   maximumStatementBytes,
@@ -67,10 +67,15 @@ interface UploadStatementsDialogProps {
   onUploaded?: (answer: UploadAnswer) => void;
   /** The imported files screen, where new accounts' pendencies are solved. */
   filesHref?: string;
+  /**
+   * How to download a statement from one's bank, from the screen that opens the dialog (features
+   * do not import each other): shown under the file chooser and when files could not be read.
+   */
+  guide?: ReactNode;
 }
 
 /** 'Importar extratos': choose statements, send them with progress, then each file's result. */
-export function UploadStatementsDialog({ opened, onClose, onUploaded, filesHref }: UploadStatementsDialogProps) {
+export function UploadStatementsDialog({ opened, onClose, onUploaded, filesHref, guide }: UploadStatementsDialogProps) {
   const upload = useStatementUpload({ onUploaded });
   const [chosen, setChosen] = useState<File[]>([]);
   const [refused, setRefused] = useState<RejectedFile[]>([]);
@@ -148,6 +153,7 @@ export function UploadStatementsDialog({ opened, onClose, onUploaded, filesHref 
               Escolher arquivos
             </Button>
           </Group>
+          {guide}
           {selectionError ? (
             <Alert color="red" variant="light" role="alert" title={selectionError}>
               <RefusedList files={refused} />
@@ -198,6 +204,7 @@ export function UploadStatementsDialog({ opened, onClose, onUploaded, filesHref 
         <UploadProgress
           phase={phase}
           filesHref={filesHref}
+          guide={guide}
           onMore={(answer) => {
             setBundleId(answer.bundle.id);
             clearChoice();
@@ -226,12 +233,13 @@ function RefusedList({ files }: { files: RejectedFile[] }) {
 interface UploadProgressProps {
   phase: Exclude<UploadPhase, { name: 'choosing' }>;
   filesHref?: string;
+  guide?: ReactNode;
   onMore: (answer: UploadAnswer) => void;
   onRetry: () => void;
   onClose: () => void;
 }
 
-function UploadProgress({ phase, filesHref, onMore, onRetry, onClose }: UploadProgressProps) {
+function UploadProgress({ phase, filesHref, guide, onMore, onRetry, onClose }: UploadProgressProps) {
   if (phase.name === 'uploading') {
     const percent = Math.round(phase.progress * 100);
     return (
@@ -267,6 +275,7 @@ function UploadProgress({ phase, filesHref, onMore, onRetry, onClose }: UploadPr
             ) : null}
           </Stack>
         </Alert>
+        {guide}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Fechar
@@ -279,6 +288,8 @@ function UploadProgress({ phase, filesHref, onMore, onRetry, onClose }: UploadPr
   return (
     <Stack gap="sm">
       <UploadResult answer={phase.answer} filesHref={filesHref} />
+      {/* A file not read is often the wrong kind of statement: the guide shows which to download. */}
+      {phase.answer.rejected.length > 0 ? guide : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => onMore(phase.answer)}>
           Importar mais arquivos

@@ -1,0 +1,50 @@
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { filterOptionsIgnoringAccents } from '../../../lib/options-filter';
+import { useBankGuides } from '../api/get-bank-guides';
+import { BankGuideDialog } from './bank-guide-dialog';
+import { readStatementGuide } from './guide-steps';
+
+/** In the import: the client picks their bank and sees how to download its statement. */
+export function BankGuidePicker() {
+  const banks = useBankGuides();
+  const [code, setCode] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const bank = banks.data?.find((candidate) => candidate.code === code) ?? null;
+
+  return (
+    <Stack gap={4}>
+      <Text size="sm">Não sabe baixar o extrato? Veja o passo a passo do seu banco:</Text>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Select
+          label="Banco"
+          placeholder={banks.isPending ? 'Carregando bancos…' : 'Escolha seu banco'}
+          searchable
+          filter={filterOptionsIgnoringAccents}
+          nothingFoundMessage="Nenhum banco encontrado"
+          data={(banks.data ?? []).map((candidate) => ({ value: candidate.code, label: candidate.name }))}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (value) setOpened(true);
+          }}
+          error={banks.isError ? 'Não foi possível carregar os bancos.' : undefined}
+          size="sm"
+          flex={1}
+          miw={0}
+        />
+        {/* Choosing the same bank again changes nothing: this reopens its guide. */}
+        {bank ? (
+          <Button variant="subtle" size="sm" onClick={() => setOpened(true)}>
+            Ver guia
+          </Button>
+        ) : null}
+      </Group>
+      <BankGuideDialog
+        opened={opened && bank !== null}
+        onClose={() => setOpened(false)}
+        guide={bank ? readStatementGuide(bank) : null}
+      />
+    </Stack>
+  );
+}
