@@ -3,8 +3,11 @@
  * lines each (1,000,000 in all, over the 13 months the rules read), each with a known balance and a
  * full budget for the current month, the organization with the future flow on: the run a morning's
  * job makes, timed once on a fresh database (every insight new), then again (nothing new).
+ * Meanwhile a Prumo process started as `npm start` starts one serves a client's cash-flow page to
+ * 32 connections: its p99 is measured before the run and during the first one, in the same run.
  * Run: npm run bench:insights (BENCH_DATABASE_URL to use an external PostgreSQL; BENCH_CLIENTS,
- * BENCH_TRANSACTIONS per client to change the size). Target: ≤ 60 s.
+ * BENCH_TRANSACTIONS per client to change the size). Targets: the run ≤ 60 s; the cash-flow page's
+ * p99 at 32 connections within its own target (≤ 25 ms) while the run goes.
  */
 
 import { organizationFeatures } from '@prumo/api/src/db/schema';
@@ -14,10 +17,13 @@ import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { findCurrentMonth, shiftMonth } from '@prumo/domain/budget/target-month';
 import { openBenchDatabase } from './bench-database';
 import { createBenchOrganization, insertBenchBudget, insertBenchLines } from './bench-organization';
-import { describeLoadAverage, readOwnCpuSeconds } from './measure';
+import { startBenchServers } from './bench-servers';
+import { describeLoadAverage, readOwnCpuSeconds, runLoad } from './measure';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 1_000);
 const linesPerClient = Number(process.env.BENCH_TRANSACTIONS ?? 1_000);
+const connections = 32;
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 
 const now = new Date();
 const currentMonth = findCurrentMonth(now);
@@ -45,17 +51,42 @@ try {
     `database: ${clientCount} clients × ${linesPerClient} lines = ${clientCount * linesPerClient} in ${buildSeconds.toFixed(0)} s`,
   );
 
-  // The job reads and writes through the database only (no mail, no files).
-  const deps = { db, config: { dataDir: bench.directory } } as unknown as AppDependencies;
-  for (const run of ['first (all new)', 'second (nothing new)']) {
-    const cpuBefore = readOwnCpuSeconds();
-    const started = performance.now();
-    const result = await generateInsights(deps, now);
-    const seconds = (performance.now() - started) / 1000;
+  await pool.query('checkpoint');
+
+  // The page a client opens most, served by its own process while the job runs in this one.
+  const [server] = await startBenchServers(bench.databaseUrl, bench.directory, 1, 4610);
+  if (!server) throw new Error('no server');
+  const target = clients[0] as { token: string };
+  const pageUrl = `${server.url}/api/cash-flow/?start=${currentMonth}&end=${today}`;
+  const describeLoad = (name: string, result: Awaited<ReturnType<typeof runLoad>>) => {
+    if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx`);
     console.log(
-      `${run}: ${result.clients} clients, ${result.added.length} insights added in ${seconds.toFixed(1)} s ` +
-        `(process CPU ${(readOwnCpuSeconds() - cpuBefore).toFixed(1)} s; load ${describeLoadAverage()})`,
+      `cash-flow page ${name}: median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+        `${Math.round(result.requests.average)} req/s at ${connections} connections`,
     );
+  };
+  try {
+    await runLoad(pageUrl, target.token, { connections, seconds: 5 });
+    describeLoad('before the run', await runLoad(pageUrl, target.token, { connections, seconds: 10 }));
+
+    // The job reads and writes through the database only (no mail, no files).
+    const deps = { db, config: { dataDir: bench.directory } } as unknown as AppDependencies;
+    for (const run of ['first (all new)', 'second (nothing new)']) {
+      const cpuBefore = readOwnCpuSeconds();
+      const started = performance.now();
+      const measuring = run.startsWith('first')
+        ? runLoad(pageUrl, target.token, { connections, seconds: loadSeconds })
+        : null;
+      const result = await generateInsights(deps, now);
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `${run}: ${result.clients} clients, ${result.added.length} insights added in ${seconds.toFixed(1)} s ` +
+          `(process CPU ${(readOwnCpuSeconds() - cpuBefore).toFixed(1)} s; load ${describeLoadAverage()})`,
+      );
+      if (measuring) describeLoad(`during the first run (its first ${loadSeconds} s)`, await measuring);
+    }
+  } finally {
+    await server.stop();
   }
   const [counts] = (
     await pool.query<{ rule: string; total: string }>(
