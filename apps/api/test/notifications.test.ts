@@ -95,6 +95,23 @@ describe('GET and PATCH notification/', () => {
     expect(mailTo(organization.client).filter((mail) => mail.subject.startsWith('Novo aviso'))).toHaveLength(1);
   });
 
+  it('pages with the whole count and unread count on every page, past the end too', async () => {
+    const reader = await createTestOrganization(context);
+    for (let index = 1; index <= 5; index += 1) await raise(reader.client, `paging:${index}`);
+    const ids = (await listOwn(reader.client)).json().results.map((row: { id: number }) => row.id);
+    await call(context, 'PATCH', `/api/notification/${ids[0]}/`, {
+      token: reader.client.token,
+      payload: { read: true },
+    });
+    const pageOf = async (query: string) =>
+      (await call(context, 'GET', `/api/notification/?${query}`, { token: reader.client.token })).json();
+    const second = await pageOf('limit=2&offset=2');
+    expect(second).toMatchObject({ count: 5, unread: 4 });
+    expect(second.results.map((row: { id: number }) => row.id)).toEqual(ids.slice(2, 4));
+    const past = await pageOf('limit=2&offset=10');
+    expect(past).toMatchObject({ count: 5, unread: 4, results: [] });
+  });
+
   it('raises an event once, however often it is raised', async () => {
     expect(await raise(organization.client, 'task:1:assigned')).not.toBeNull();
     expect(await raise(organization.client, 'task:1:assigned')).toBeNull();

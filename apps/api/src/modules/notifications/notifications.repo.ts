@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { notifications, profiles, users } from '../../db/schema';
@@ -14,44 +14,114 @@ const clients = alias(users, 'notification_clients');
  * planner takes their notifications along).
  */
 export function buildNotificationsWhere(caller: Caller, options: { aboutClients: boolean }): SQL {
-  const own = and(eq(notifications.userId, caller.userId), eq(notifications.organizationId, caller.organizationId));
-  if (!options.aboutClients) return own as SQL;
+  const own = buildOwnWhere({ userId: caller.userId, organizationId: caller.organizationId });
+  if (!options.aboutClients) return own;
   const reachableClients = sql`(select ${users.id} from ${profiles} inner join ${users} on ${users.id} = ${profiles.userId} where ${buildReachableClientsWhere(caller)})`;
   return and(own, isNotNull(notifications.clientUserId), inArray(notifications.clientUserId, reachableClients)) as SQL;
 }
 
-export async function findNotificationPage(db: Database, where: SQL, page: PageQuery) {
-  const [rows, [total], [unread]] = await Promise.all([
-    db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        body: notifications.body,
-        createdAt: notifications.createdAt,
-        readAt: notifications.readAt,
-        link: notifications.link,
-        insightId: notifications.insightId,
-        generatedAt: notifications.generatedAt,
-        additionalInfo: notifications.additionalInfo,
-        clientFirstName: clients.firstName,
-        clientLastName: clients.lastName,
-      })
-      .from(notifications)
-      .leftJoin(clients, eq(clients.id, notifications.clientUserId))
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(notifications).where(where),
-    db
-      .select({ value: count() })
-      .from(notifications)
-      .where(and(where, isNull(notifications.readAt))),
-  ]);
-  return { rows, count: total?.value ?? 0, unread: unread?.value ?? 0 };
+const notificationColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  body: notifications.body,
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+  link: notifications.link,
+  insightId: notifications.insightId,
+  generatedAt: notifications.generatedAt,
+  additionalInfo: notifications.additionalInfo,
+  clientFirstName: clients.firstName,
+  clientLastName: clients.lastName,
+};
+
+// The page and both counts in one statement: the counts are taken over every row the where keeps,
+// before the limit cuts the page.
+const pageColumns = {
+  ...notificationColumns,
+  total: sql<number>`(count(*) over ())::int`,
+  unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null) over ())::int`,
+};
+
+function selectPage(db: Database) {
+  return db
+    .select(pageColumns)
+    .from(notifications)
+    .leftJoin(clients, eq(clients.id, notifications.clientUserId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
 }
 
-export type NotificationRow = Awaited<ReturnType<typeof findNotificationPage>>['rows'][number];
+/** The bell's read, the one everyone makes on every page: planned once per connection (ADR 9). */
+function prepareOwnPage(db: Database) {
+  return selectPage(db)
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder('userId')),
+        eq(notifications.organizationId, sql.placeholder('organizationId')),
+      ),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('find_own_notification_page');
+}
+
+const ownPages = new WeakMap<Database, ReturnType<typeof prepareOwnPage>>();
+
+async function countNotifications(db: Database, where: SQL) {
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+    })
+    .from(notifications)
+    .where(where);
+  return { count: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+}
+
+/**
+ * A page of notifications and how many there are, read and unread. `own` is the caller's own bell
+ * (the prepared read); otherwise `where` says which rows.
+ */
+export async function findNotificationPage(
+  db: Database,
+  reach: { own: { userId: number; organizationId: number } } | { where: SQL },
+  page: PageQuery,
+) {
+  let rows: (NotificationRow & { total: number; unread: number })[];
+  if ('own' in reach) {
+    let ownPage = ownPages.get(db);
+    if (!ownPage) {
+      ownPage = prepareOwnPage(db);
+      ownPages.set(db, ownPage);
+    }
+    rows = await ownPage.execute({ ...reach.own, limit: page.limit, offset: page.offset });
+  } else {
+    rows = await selectPage(db).where(reach.where).limit(page.limit).offset(page.offset);
+  }
+  const [first] = rows;
+  // A page past the end has no row to carry the counts.
+  const counts = first
+    ? { count: first.total, unread: first.unread }
+    : await countNotifications(db, 'own' in reach ? buildOwnWhere(reach.own) : reach.where);
+  return { rows: rows.map(({ total: _total, unread: _unread, ...row }) => row), ...counts };
+}
+
+function buildOwnWhere(own: { userId: number; organizationId: number }): SQL {
+  return and(eq(notifications.userId, own.userId), eq(notifications.organizationId, own.organizationId)) as SQL;
+}
+
+export type NotificationRow = {
+  id: number;
+  title: string;
+  body: string;
+  createdAt: Date;
+  readAt: Date | null;
+  link: string | null;
+  insightId: number | null;
+  generatedAt: Date | null;
+  additionalInfo: string | null;
+  clientFirstName: string | null;
+  clientLastName: string | null;
+};
 
 /** Marks read (keeping the first time it was read) or unread; answers whether the call reached one. */
 export async function updateNotificationRead(db: Database, where: SQL, id: number, read: boolean, now: Date) {
@@ -65,19 +135,7 @@ export async function updateNotificationRead(db: Database, where: SQL, id: numbe
 
 export async function findNotificationRow(db: Database, where: SQL, id: number): Promise<NotificationRow | null> {
   const [row] = await db
-    .select({
-      id: notifications.id,
-      title: notifications.title,
-      body: notifications.body,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-      link: notifications.link,
-      insightId: notifications.insightId,
-      generatedAt: notifications.generatedAt,
-      additionalInfo: notifications.additionalInfo,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
-    })
+    .select(notificationColumns)
     .from(notifications)
     .leftJoin(clients, eq(clients.id, notifications.clientUserId))
     .where(and(where, eq(notifications.id, id)));

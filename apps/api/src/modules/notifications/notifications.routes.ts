@@ -67,8 +67,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDepend
       },
       async (request) => {
         const caller = readCaller(request);
-        const where = buildNotificationsWhere(caller, { aboutClients });
-        const found = await findNotificationPage(deps.db, where, request.query);
+        const reach = aboutClients
+          ? { where: buildNotificationsWhere(caller, { aboutClients }) }
+          : { own: { userId: caller.userId, organizationId: caller.organizationId } };
+        const found = await findNotificationPage(deps.db, reach, request.query);
         const results = found.rows.map((row) => presentNotification(caller, row));
         return { ...buildPage(request, request.query, found.count, results), unread: found.unread };
       },
