@@ -14,7 +14,7 @@ import { registerSandboxGatewayRoutes, sandboxGatewayPrefix } from './adapters/c
 import { createConfiguredChallenge } from './adapters/challenge/configured-challenge';
 import type { AppDependencies } from './dependencies';
 import { type AppJobsOptions, createAppJobs, gatewayEventJob } from './jobs/app-jobs';
-import { serializeRequestForLog } from './lib/log-redaction';
+import { redactLogFields, serializeErrorForLog, serializeRequestForLog } from './lib/log-redaction';
 import { maximumImageBytes } from './lib/uploaded-image';
 import { registerAccessLogRoutes } from './modules/access-log/index';
 import { registerAccountRoutes } from './modules/accounts/index';
@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
     logger: options.logger
       ? {
           level: 'info',
-          serializers: { req: serializeRequestForLog },
+          serializers: { req: serializeRequestForLog, err: serializeErrorForLog },
+          formatters: { log: redactLogFields },
           ...(options.logStream && { stream: options.logStream }),
         }
       : false,

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
 import { redactUrl } from '../src/lib/log-redaction';
@@ -184,5 +185,29 @@ describe('the log', () => {
     expect(redactUrl('/api/cash-flow/?limit=1&offset=2')).toBe('/api/cash-flow/?limit=1&offset=2');
     // A live-updates ticket opens the stream of its session's notifications.
     expect(redactUrl('/api/live/?ticket=Ab_12cd')).toBe('/api/live/?ticket=[oculto]');
+  });
+});
+
+describe('a failed query in the log', () => {
+  it('keeps the query and the database’s code, never the values a person sent', async () => {
+    const refused = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+      code: '23505',
+      detail: 'Key (email)=(ana.segredo@exemplo.com.br) already exists.',
+    });
+    const failed = new DrizzleQueryError(
+      'insert into "chat_messages" ("text") values ($1)',
+      ['Minha senha do banco é 123456', 'ana.segredo@exemplo.com.br'],
+      refused,
+    );
+    const before = logLines.length;
+    context.app.log.error({ err: failed }, 'unexpected error');
+    // Some jobs copy only the message into their line.
+    context.app.log.error({ error: failed.message }, 'renewal not charged');
+    const written = logLines.slice(before).join('\n');
+    expect(written).toContain('insert into \\"chat_messages\\"');
+    expect(written).toContain('23505');
+    expect(written).toContain('params: [oculto]');
+    expect(written).not.toContain('123456');
+    expect(written).not.toContain('ana.segredo');
   });
 });

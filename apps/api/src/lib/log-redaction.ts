@@ -68,3 +68,46 @@ export function serializeRequestForLog(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * A failed query's error carries its parameters in its message ("Failed query: … params: …"): the
+ * values a person typed (a chat message, a name, an e-mail). The log keeps the query, not them.
+ */
+export function removeQueryParameters(text: string): string {
+  const at = text.indexOf('\nparams:');
+  return at === -1 ? text : `${text.slice(0, at)}\nparams: ${hidden}`;
+}
+
+function describeCause(cause: unknown) {
+  if (!(cause instanceof Error)) return undefined;
+  // PostgreSQL's `detail` names the values a constraint refused: left out.
+  return { type: cause.name, message: removeQueryParameters(cause.message), code: (cause as { code?: unknown }).code };
+}
+
+/** An error as the log writes it: type, message, code and stack, a failed query's values hidden. */
+export function serializeErrorForLog(error: Error): {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+} {
+  return {
+    type: error.name,
+    message: removeQueryParameters(String(error.message)),
+    code: (error as { code?: unknown }).code,
+    stack: removeQueryParameters(error.stack ?? ''),
+    cause: describeCause(error.cause),
+  };
+}
+
+/** Every log line's own fields, a failed query's values hidden wherever a message was copied in. */
+export function redactLogFields(fields: Record<string, unknown>): Record<string, unknown> {
+  let changed: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && value.includes('\nparams:')) {
+      changed ??= { ...fields };
+      changed[name] = removeQueryParameters(value);
+    }
+  }
+  return changed ?? fields;
+}
