@@ -64,6 +64,11 @@ export interface AppConfig {
    */
   challengeFreeSends: number;
   /**
+   * How often an open live stream is pinged (so proxies keep it) and its session checked (so signing
+   * out ends it): 25 s.
+   */
+  liveHeartbeatMilliseconds: number;
+  /**
    * An OpenAI-compatible chat-completions endpoint for the planner chat's assistant (ASSISTANT_URL,
    * ASSISTANT_MODEL, ASSISTANT_API_KEY). Unset: the embedded pt-BR intents answer, and nothing about
    * clients leaves the machine.
@@ -282,6 +287,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     challenge: readChallenge(environment),
     push: readPush(environment, publicUrl),
     challengeFreeSends: readChallengeFreeSends(environment.CHALLENGE_FREE_SENDS),
+    liveHeartbeatMilliseconds: 25_000,
     assistant: readAssistant(environment),
   };
 }

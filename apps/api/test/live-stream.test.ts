@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
 import { publishLiveEvent } from '../src/modules/live/index';
 import { raiseNotification } from '../src/modules/notifications/index';
 import {
@@ -126,5 +127,33 @@ describe('GET live/ over HTTP', () => {
     const second = await fetch(`${baseUrl}/api/live/?ticket=${ticket}`);
     expect(second.status).toBe(401);
     expect(((await second.json()) as { detail: string }).detail).toBe('Ticket inválido ou expirado. Peça outro.');
+  });
+
+  it('ends the stream within a beat once its session signs out', async () => {
+    context.config.liveHeartbeatMilliseconds = 100;
+    try {
+      const session = await insertAuthToken(
+        context.database.db,
+        organization.client.row.id,
+        new Date(Date.now() + 60 * 60 * 1000),
+      );
+      const issued = await call(context, 'POST', '/api/live/ticket/', { token: session });
+      const stream = await fetch(`${baseUrl}/api/live/?ticket=${encodeURIComponent(issued.json().ticket)}`);
+      openStreams.push(stream);
+      expect(stream.status).toBe(200);
+      const signedOut = await call(context, 'POST', '/api/rest-auth/logout/', { token: session });
+      expect(signedOut.statusCode).toBe(200);
+      const reader = stream.body!.getReader();
+      const ended = (async () => {
+        while (!(await reader.read()).done) {
+          // Pings until the session is found gone.
+        }
+        return 'ended';
+      })();
+      const waited = new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000));
+      expect(await Promise.race([ended, waited])).toBe('ended');
+    } finally {
+      context.config.liveHeartbeatMilliseconds = 25_000;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authTokens, liveTickets, users } from '../../db/schema';
 import { createSecret, hashSecret } from '../../lib/secrets';
@@ -41,7 +41,7 @@ export async function redeemLiveTicket(
   db: Database,
   ticket: string,
   now: Date,
-): Promise<{ userId: number; sessionEndsAt: Date } | null> {
+): Promise<{ userId: number; authTokenId: number; sessionEndsAt: Date } | null> {
   const [spent] = await db
     .delete(liveTickets)
     .where(and(eq(liveTickets.ticketHash, hashSecret(ticket)), gt(liveTickets.expiresAt, now)))
@@ -52,5 +52,15 @@ export async function redeemLiveTicket(
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.id, spent.authTokenId), gt(authTokens.expiresAt, now), isNull(users.deactivatedAt)));
-  return session ? { userId: spent.userId, sessionEndsAt: session.expiresAt } : null;
+  return session ? { userId: spent.userId, authTokenId: spent.authTokenId, sessionEndsAt: session.expiresAt } : null;
+}
+
+/** Whether a stream's session still holds: not signed out, not ended, the account still active. */
+export async function isLiveSessionOpen(db: Database, authTokenId: number): Promise<boolean> {
+  const [session] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.id, authTokenId), gt(authTokens.expiresAt, sql`now()`), isNull(users.deactivatedAt)));
+  return session !== undefined;
 }

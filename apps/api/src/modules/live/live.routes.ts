@@ -7,10 +7,9 @@ import { fail } from '../../lib/domain-errors';
 import { anyone, readCaller } from '../../plugins/access';
 import { readTokenKey, sessionMessages } from '../../plugins/authentication';
 import type { LiveHub } from './live-hub';
-import { createLiveTicket, liveTicketSeconds, redeemLiveTicket } from './live-tickets';
+import { createLiveTicket, isLiveSessionOpen, liveTicketSeconds, redeemLiveTicket } from './live-tickets';
 
 /** A comment line every 25 s keeps proxies from closing a quiet stream. */
-const heartbeatMilliseconds = 25_000;
 
 export const liveMessages = {
   ticketInvalid: 'Ticket inválido ou expirado. Peça outro.',
@@ -67,7 +66,13 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDependencies, 
       const unsubscribe = hub.subscribe(opened.userId, (topic) => {
         response.write(`data: ${JSON.stringify({ topic })}\n\n`);
       });
-      const heartbeat = setInterval(() => response.write(': ping\n\n'), heartbeatMilliseconds);
+      // Each beat also asks whether the session still holds: signing out on any process, a password
+      // change or a deactivation ends the stream within one beat.
+      const heartbeat = setInterval(() => {
+        isLiveSessionOpen(deps.db, opened.authTokenId)
+          .then((open) => (open ? response.write(': ping\n\n') : end()))
+          .catch(() => response.write(': ping\n\n'));
+      }, deps.config.liveHeartbeatMilliseconds);
       // The stream lasts no longer than the session that asked for its ticket.
       const sessionEnd = setTimeout(
         () => end(),
