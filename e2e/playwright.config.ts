@@ -30,7 +30,8 @@ export default defineConfig({
     headless: true,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // CI prints the failures and keeps no files: E2E_TRACE=off spares it recording every test.
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -293,8 +293,8 @@ function TopBar({
     (tourProgress.data.step > 0 || tourRequested);
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="md" wrap="nowrap" miw={0}>
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={menuOpened}
           onClick={onToggleMenu}
@@ -303,7 +303,8 @@ function TopBar({
           aria-label={menuOpened ? 'Fechar menu' : 'Abrir menu'}
           data-tour="menu-button"
         />
-        <Anchor component={Link} to={dashboardHref} aria-label={`${organization.name}: início`} visibleFrom="xs">
+        {/* On a phone the page's title needs the room more than the brand, which the login page wears. */}
+        <Anchor component={Link} to={dashboardHref} aria-label={`${organization.name}: início`} visibleFrom="sm">
           <BrandLogo height={36} />
         </Anchor>
         {isPlanner ? (
@@ -330,7 +331,7 @@ function TopBar({
         )}
         {loading ? <Loader size="xs" aria-label="Carregando página" /> : null}
       </Group>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
         {/* The bell with pending tasks is the client's. */}
         {persona.view === 'client' ? (
           <Box data-tour="notification-bell">
@@ -348,7 +349,10 @@ function TopBar({
         {/* Everyone's own notifications, kept current by the live stream; a planner's include those
             about their clients, listed apart in the notifications screen. */}
         <NotificationsBell organization={slug} source="own" />
-        <ResetTourAction slug={slug} />
+        {/* On a phone the user menu holds it. */}
+        <Box visibleFrom="sm">
+          <ResetTourAction slug={slug} />
+        </Box>
         {helpEnabled ? (
           <Box data-tour="help-button">
             <HelpCenter screen={currentRoute?.name ?? null} autoplay={!tourRunning} />
@@ -434,11 +438,14 @@ function UserMenu({ slug, persona, organization }: { slug: string; persona: Pers
             Assinatura
           </Menu.Item>
         ) : null}
-        {persona.view === 'client' ? (
-          <Menu.Item onClick={restartTour} disabled={resetTour.isPending}>
-            Reset Tour
-          </Menu.Item>
-        ) : null}
+        {/* Clients always find it here; everyone else on a phone, where the top bar has no room for it. */}
+        <Menu.Item
+          onClick={restartTour}
+          disabled={resetTour.isPending}
+          hiddenFrom={persona.view === 'client' ? undefined : 'sm'}
+        >
+          Reset Tour
+        </Menu.Item>
         {canLogout ? (
           <Menu.Item color="red" onClick={signOut} disabled={logout.isPending}>
             Sair

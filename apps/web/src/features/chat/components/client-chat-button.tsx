@@ -1,6 +1,7 @@
-import { Alert, Button, Drawer, Stack } from '@mantine/core';
+import { ActionIcon, Alert, Button, Drawer, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { clientChatGreetingDelays } from '@prumo/domain/chat/chat-rules';
+import { ChatIcon } from '../../../components/chat-icon';
 import { describeError } from '../../../lib/errors';
 import { useChatMessages } from '../api/get-chat-messages';
 import { useWhatsAppHandoff } from '../api/get-whatsapp-handoff';
@@ -18,9 +19,12 @@ export function ClientChatButton({
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="light" size="compact-md" onClick={open} aria-label="Abrir chat com o planejador">
-        Chat
-      </Button>
+      {/* An icon, not a word: a phone's top bar keeps its room for the page's title. */}
+      <Tooltip label="Chat com seu planejador">
+        <ActionIcon variant="light" size="lg" radius="xl" onClick={open} aria-label="Abrir chat com o planejador">
+          <ChatIcon />
+        </ActionIcon>
+      </Tooltip>
       <Drawer
         opened={opened}
         onClose={close}

@@ -1,6 +1,7 @@
-import { Button, Drawer } from '@mantine/core';
+import { ActionIcon, Drawer, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { plannerChatGreetingDelays } from '@prumo/domain/chat/chat-rules';
+import { ChatIcon } from '../../../components/chat-icon';
 import { useAskPlannerChat, usePlannerChat } from '../api/planner-chat';
 import { type ChatBubble, ChatConversation, useTimedGreetings } from './chat-conversation';
 
@@ -15,9 +16,12 @@ export function PlannerChatButton() {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="light" size="compact-md" onClick={open} aria-label="Abrir assistente do planejador">
-        Assistente
-      </Button>
+      {/* An icon, not a word: a phone's top bar keeps its room for the page's title. */}
+      <Tooltip label="Assistente do planejador">
+        <ActionIcon variant="light" size="lg" radius="xl" onClick={open} aria-label="Abrir assistente do planejador">
+          <ChatIcon />
+        </ActionIcon>
+      </Tooltip>
       <Drawer
         opened={opened}
         onClose={close}
