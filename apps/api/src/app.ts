@@ -12,6 +12,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { createConfiguredAssistant } from './adapters/assistant/configured-assistant';
 import { registerSandboxGatewayRoutes, sandboxGatewayPrefix } from './adapters/card-gateway/sandbox/index';
 import { createConfiguredChallenge } from './adapters/challenge/configured-challenge';
+import { registerSimulatorRoutes, simulatorPrefix } from './adapters/open-finance/simulated/index';
 import type { AppDependencies } from './dependencies';
 import { type AppJobsOptions, createAppJobs, gatewayEventJob } from './jobs/app-jobs';
 import { redactLogFields, serializeErrorForLog, serializeRequestForLog } from './lib/log-redaction';
@@ -39,6 +40,7 @@ import { createLiveHub, registerLiveRoutes } from './modules/live/index';
 import { registerMyAssetsRoutes } from './modules/my-assets/index';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/index';
 import { registerNotificationRoutes } from './modules/notifications/index';
+import { registerOpenBankingRoutes } from './modules/open-banking/index';
 import { registerCustomEmailRoutes, registerOrganizationRoutes } from './modules/organizations/index';
 import { registerOriginRoutes } from './modules/origins/index';
 import { registerOtherBalanceRoutes } from './modules/other-balances/index';
@@ -183,8 +185,11 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   registerHelpRoutes(app, moduleDeps);
   registerTourRoutes(app, moduleDeps);
   registerPushRoutes(app, moduleDeps);
+  registerOpenBankingRoutes(app, moduleDeps);
   // The embedded card gateway: Pagar.me's API imitated at /sandbox-gateway/core/v5 (ADR 29).
   await registerSandboxGatewayRoutes(app, { db: deps.db, config: deps.config, jobs: jobs.runner });
+  // The embedded Open Finance institution: its directory and the bank's pages (ADR 44).
+  await registerSimulatorRoutes(app, { db: deps.db, publicUrl: deps.config.publicUrl });
 
   registerMediaFiles(app, deps.storage);
   registerWebApp(app, deps.config.webDistDir);
@@ -225,6 +230,7 @@ function registerWebApp(app: FastifyInstance, webDistDir: string): void {
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/media/') &&
       !request.url.startsWith(`${sandboxGatewayPrefix}/`) &&
+      !request.url.startsWith(`${simulatorPrefix}/`) &&
       !request.url.startsWith('/assets/');
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);

@@ -1904,3 +1904,104 @@ export const pushVapidKeys = pgTable('push_vapid_keys', {
   privateKeyCiphertext: text('private_key_ciphertext').notNull(),
   createdAt: createdAt(),
 });
+
+// ——— Open banking (ADR 44) ———
+
+/** The client's registration with an Open Finance connector, made by `users/session/`. */
+export const openBankingSessions = pgTable(
+  'open_banking_sessions',
+  {
+    id: serial('id').primaryKey(),
+    ...clientOwnedColumns(),
+    provider: text('provider').notNull(),
+    /** The connector's name for the person (the simulated institution's customer reference). */
+    externalUserId: text('external_user_id').notNull(),
+    platform: text('platform').notNull(),
+    os: text('os').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('open_banking_sessions_client_provider_unique').on(table.clientUserId, table.provider)],
+);
+
+export const openBankingConnectionStatusEnum = pgEnum('open_banking_connection_status', [
+  'awaiting_consent',
+  'active',
+  'expired',
+  'revoked',
+  'refused',
+  'failed',
+]);
+
+/**
+ * A client's consent at one institution. While it waits for the bank, `state_hash` holds the
+ * SHA-256 of the one-time `state` sent to the bank, bound to the session that started it; the
+ * provider's access token is sealed with the secret box and never answered or logged.
+ */
+export const openBankingConnections = pgTable(
+  'open_banking_connections',
+  {
+    id: serial('id').primaryKey(),
+    ...clientOwnedColumns(),
+    provider: text('provider').notNull(),
+    participantId: text('participant_id').notNull(),
+    institutionName: text('institution_name').notNull(),
+    logoUri: text('logo_uri'),
+    permissions: text('permissions').array().notNull(),
+    consentMonths: smallint('consent_months').notNull(),
+    status: openBankingConnectionStatusEnum('status').notNull().default('awaiting_consent'),
+    externalConsentId: text('external_consent_id').notNull(),
+    accessTokenCiphertext: text('access_token_ciphertext'),
+    stateHash: text('state_hash'),
+    stateAuthTokenId: integer('state_auth_token_id').references(() => authTokens.id, { onDelete: 'set null' }),
+    stateExpiresAt: timestamp('state_expires_at', { withTimezone: true }),
+    startedByUserId: integer('started_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    consentExpiresAt: timestamp('consent_expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('open_banking_connections_client_index').on(table.clientUserId),
+    uniqueIndex('open_banking_connections_state_unique').on(table.stateHash),
+    check('open_banking_connections_months_check', sql`consent_months in (3, 6, 9, 12)`),
+  ],
+);
+
+/**
+ * The embedded simulated Open Finance institution keeps its data in its own schema, as a bank
+ * would in its own systems: Prumo's tables never reference it, and it never references Prumo's.
+ */
+export const openFinanceSimulator = pgSchema('open_finance_simulator');
+
+/**
+ * A consent request at the simulated institution: its login, one-time code and review steps, the
+ * authorization code handed back once, and the access token (their SHA-256 only).
+ */
+export const simulatorConsents = openFinanceSimulator.table(
+  'consents',
+  {
+    id: text('id').primaryKey(),
+    participantId: text('participant_id').notNull(),
+    permissions: text('permissions').array().notNull(),
+    months: smallint('months').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    state: text('state').notNull(),
+    /** AWAITING_AUTHORISATION, AUTHORISED, REJECTED, CONSUMED (code exchanged) or REVOKED. */
+    status: text('status').notNull(),
+    /** Where the person is at the bank: login, code or review. */
+    step: text('step').notNull(),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    authorizationCodeHash: text('authorization_code_hash'),
+    authorizationCodeExpiresAt: timestamp('authorization_code_expires_at', { withTimezone: true }),
+    accessTokenHash: text('access_token_hash'),
+    customer: text('customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('simulator_consents_code_unique').on(table.authorizationCodeHash),
+    uniqueIndex('simulator_consents_token_unique').on(table.accessTokenHash),
+  ],
+);

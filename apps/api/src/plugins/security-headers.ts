@@ -41,6 +41,16 @@ export function setUploadedFileHeaders(reply: FastifyReply): void {
   reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
+/** A drawing Prumo makes (an SVG of its own), sent as an uploaded file is; a missing one is a 404. */
+export function sendDrawing(reply: FastifyReply, drawing: string | null): FastifyReply {
+  if (!drawing) return reply.status(404).send({ detail: 'Não encontrado.' });
+  setUploadedFileHeaders(reply);
+  return reply
+    .header('content-type', 'image/svg+xml; charset=utf-8')
+    .header('cache-control', 'public, max-age=86400')
+    .send(drawing);
+}
+
 /**
  * For answers made before routing (a malformed address, an over-long parameter), which no hook
  * sees: the same guarantees for a JSON body that loads nothing.

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { anyone, managersOnly, readCaller } from '../../plugins/access';
-import { setUploadedFileHeaders } from '../../plugins/security-headers';
+import { sendDrawing } from '../../plugins/security-headers';
 import {
   changeBankGuide,
   drawShippedIllustration,
@@ -66,12 +66,7 @@ export function registerBankGuideRoutes(app: FastifyInstance, deps: AppDependenc
     async (request, reply) => {
       const stepNumber = /^(\d{1,2})\.svg$/.exec(request.params.file)?.[1];
       const drawing = stepNumber ? drawShippedIllustration(request.params.code, Number(stepNumber)) : null;
-      if (!drawing) return reply.status(404).send({ detail: 'Não encontrado.' });
-      setUploadedFileHeaders(reply);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
-        .send(drawing);
+      return sendDrawing(reply, drawing);
     },
   );
 }

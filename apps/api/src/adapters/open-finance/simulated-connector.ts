@@ -1,0 +1,47 @@
+import { hashSecret } from '../../lib/secrets';
+import { type OpenFinanceConnector, OpenFinanceProviderError } from './open-finance-connector';
+import {
+  createSimulatorConsent,
+  exchangeSimulatorCode,
+  listDirectoryOrganisations,
+  revokeSimulatorConsent,
+  type SimulatorDependencies,
+  SimulatorError,
+} from './simulated/index';
+
+async function translateErrors<Result>(call: () => Promise<Result>): Promise<Result> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof SimulatorError) throw new OpenFinanceProviderError(error.message, error.refused);
+    throw error;
+  }
+}
+
+/**
+ * The embedded default (ADR 44): the simulated institution runs in this process under its own
+ * schema, so a fresh install connects a bank with no outside account.
+ */
+export function createSimulatedConnector(deps: SimulatorDependencies): OpenFinanceConnector {
+  return {
+    provider: 'simulated',
+    async listParticipants() {
+      return listDirectoryOrganisations(deps.publicUrl).map((organisation) => {
+        const server = organisation.AuthorisationServers[0];
+        return {
+          id: organisation.OrganisationId,
+          name: server?.CustomerFriendlyName ?? organisation.OrganisationName,
+          registrationNumber: organisation.RegistrationNumber,
+          logoUri: server?.CustomerFriendlyLogoUri ?? null,
+        };
+      });
+    },
+    async startSession({ clientReference }) {
+      // The simulated bank has one customer; the reference only has to be stable per person.
+      return { externalUserId: `simulado-${hashSecret(clientReference).slice(0, 16)}` };
+    },
+    createConsent: (request) => translateErrors(() => createSimulatorConsent(deps, request)),
+    exchangeCode: (input) => translateErrors(() => exchangeSimulatorCode(deps.db, input)),
+    revokeConsent: (input) => translateErrors(() => revokeSimulatorConsent(deps.db, input)),
+  };
+}

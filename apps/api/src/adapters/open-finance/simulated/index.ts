@@ -1,0 +1,12 @@
+/** The embedded simulated Open Finance institution: its HTTP pages and what the in-process connector calls. */
+
+export { registerSimulatorRoutes } from './simulator.routes';
+export {
+  createSimulatorConsent,
+  exchangeSimulatorCode,
+  revokeSimulatorConsent,
+  type SimulatorDependencies,
+  SimulatorError,
+  simulatorCredentials,
+} from './simulator.service';
+export { listDirectoryOrganisations, simulatorPrefix } from './simulator-directory';

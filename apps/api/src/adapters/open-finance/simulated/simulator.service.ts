@@ -1,0 +1,174 @@
+import { computeConsentEnd } from '@prumo/domain/open-banking/consent';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/database';
+import { simulatorConsents } from '../../../db/schema';
+import { createSecret, hashSecret } from '../../../lib/secrets';
+import { findDirectoryOrganisation, simulatorPrefix } from './simulator-directory';
+
+/** The simulated bank's one customer, as in the aggregators' sandboxes. */
+export const simulatorCredentials = { user: 'user-ok', password: 'password-ok', code: '123456' } as const;
+
+/** The one-time code sent after the login lasts this long; the authorization code handed back, too. */
+const codeLifetimeMs = 5 * 60_000;
+
+export const simulatorMessages = {
+  wrongLogin: 'Usuário ou senha incorretos.',
+  wrongCode: 'Código incorreto. Confira o código enviado e tente de novo.',
+  codeExpired: 'O código expirou. Entre de novo para receber outro.',
+  requestEnded: 'Este pedido de compartilhamento não está mais aberto. Volte ao aplicativo e comece de novo.',
+} as const;
+
+export type SimulatorConsent = typeof simulatorConsents.$inferSelect;
+
+/** The simulated bank refused: `refused` when the person's code or consent is not valid. */
+export class SimulatorError extends Error {
+  constructor(
+    message: string,
+    readonly refused: boolean,
+  ) {
+    super(message);
+    this.name = 'SimulatorError';
+  }
+}
+
+export interface SimulatorDependencies {
+  db: Database;
+  publicUrl: string;
+}
+
+export async function createSimulatorConsent(
+  deps: SimulatorDependencies,
+  input: { participantId: string; permissions: readonly string[]; months: number; redirectUri: string; state: string },
+): Promise<{ consentId: string; authorizationUrl: string }> {
+  if (!findDirectoryOrganisation(deps.publicUrl, input.participantId)) {
+    throw new SimulatorError('Unknown participant.', true);
+  }
+  // Unguessable: the address of the bank's pages is the only key to this request.
+  const consentId = `urn:simulado:${createSecret(24)}`;
+  await deps.db.insert(simulatorConsents).values({
+    id: consentId,
+    participantId: input.participantId,
+    permissions: [...input.permissions],
+    months: input.months,
+    redirectUri: input.redirectUri,
+    state: input.state,
+    status: 'AWAITING_AUTHORISATION',
+    step: 'login',
+    createdAt: new Date(),
+  });
+  const address = new URL(`${deps.publicUrl}${simulatorPrefix}/authorize`);
+  address.searchParams.set('request', consentId);
+  return { consentId, authorizationUrl: address.toString() };
+}
+
+export async function findOpenSimulatorConsent(db: Database, consentId: string): Promise<SimulatorConsent | null> {
+  const [consent] = await db
+    .select()
+    .from(simulatorConsents)
+    .where(and(eq(simulatorConsents.id, consentId), eq(simulatorConsents.status, 'AWAITING_AUTHORISATION')));
+  return consent ?? null;
+}
+
+async function moveToStep(db: Database, consentId: string, changes: Partial<SimulatorConsent>): Promise<void> {
+  await db.update(simulatorConsents).set(changes).where(eq(simulatorConsents.id, consentId));
+}
+
+/** The login step: the right user and password send the one-time code. */
+export async function signInAtSimulator(
+  db: Database,
+  consent: SimulatorConsent,
+  user: string,
+  password: string,
+): Promise<string | null> {
+  if (user !== simulatorCredentials.user || password !== simulatorCredentials.password) {
+    return simulatorMessages.wrongLogin;
+  }
+  await moveToStep(db, consent.id, { step: 'code', codeSentAt: new Date(), customer: user });
+  return null;
+}
+
+/** The code step: an expired code sends the person back to the login. */
+export async function confirmSimulatorCode(
+  db: Database,
+  consent: SimulatorConsent,
+  code: string,
+): Promise<string | null> {
+  const sentAt = consent.codeSentAt?.getTime() ?? 0;
+  if (Date.now() - sentAt > codeLifetimeMs) {
+    await moveToStep(db, consent.id, { step: 'login', codeSentAt: null });
+    return simulatorMessages.codeExpired;
+  }
+  if (code.trim() !== simulatorCredentials.code) return simulatorMessages.wrongCode;
+  await moveToStep(db, consent.id, { step: 'review' });
+  return null;
+}
+
+/** Where the bank sends the person back: with a one-time code when they authorised, with an error otherwise. */
+export async function decideSimulatorConsent(
+  db: Database,
+  consent: SimulatorConsent,
+  authorise: boolean,
+): Promise<string> {
+  const address = new URL(consent.redirectUri);
+  address.searchParams.set('state', consent.state);
+  if (!authorise) {
+    await moveToStep(db, consent.id, { status: 'REJECTED' });
+    address.searchParams.set('error', 'access_denied');
+    return address.toString();
+  }
+  const code = createSecret(24);
+  await moveToStep(db, consent.id, {
+    status: 'AUTHORISED',
+    authorizationCodeHash: hashSecret(code),
+    authorizationCodeExpiresAt: new Date(Date.now() + codeLifetimeMs),
+  });
+  address.searchParams.set('code', code);
+  return address.toString();
+}
+
+/** The token call: a valid code of an authorised consent, once, within its five minutes. */
+export async function exchangeSimulatorCode(
+  db: Database,
+  input: { consentId: string; code: string },
+): Promise<{ accessToken: string; expiresAt: Date }> {
+  const accessToken = createSecret(32);
+  const now = new Date();
+  return db.transaction(async (transaction) => {
+    const [consent] = await transaction
+      .select()
+      .from(simulatorConsents)
+      .where(
+        and(
+          eq(simulatorConsents.id, input.consentId),
+          eq(simulatorConsents.authorizationCodeHash, hashSecret(input.code)),
+          eq(simulatorConsents.status, 'AUTHORISED'),
+        ),
+      )
+      .for('update');
+    if (!consent || (consent.authorizationCodeExpiresAt?.getTime() ?? 0) < now.getTime()) {
+      throw new SimulatorError('invalid_grant', true);
+    }
+    const expiresAt = computeConsentEnd(now, consent.months);
+    await transaction
+      .update(simulatorConsents)
+      .set({ status: 'CONSUMED', authorizationCodeHash: null, accessTokenHash: hashSecret(accessToken), expiresAt })
+      .where(eq(simulatorConsents.id, consent.id));
+    return { accessToken, expiresAt };
+  });
+}
+
+/** Revokes a consent by its token; one already revoked or unknown answers as done. */
+export async function revokeSimulatorConsent(
+  db: Database,
+  input: { consentId: string; accessToken: string },
+): Promise<void> {
+  await db
+    .update(simulatorConsents)
+    .set({ status: 'REVOKED', accessTokenHash: null })
+    .where(
+      and(
+        eq(simulatorConsents.id, input.consentId),
+        eq(simulatorConsents.accessTokenHash, hashSecret(input.accessToken)),
+      ),
+    );
+}

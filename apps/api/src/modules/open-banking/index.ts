@@ -1,0 +1,2 @@
+/** Open Finance connections: the directory, the consent and the bank's return, the client's connections. */
+export { registerOpenBankingRoutes } from './open-banking.routes';

@@ -1,0 +1,139 @@
+import { BadRequestSchema, DetailSchema } from '@prumo/contract/common';
+import {
+  ConnectionPageSchema,
+  ConnectionSchema,
+  OpenBankingSessionSchema,
+  ParticipantPageSchema,
+  StartedConsentSchema,
+} from '@prumo/contract/open-banking';
+import { ApproveInputSchema, ConsentInputSchema, SessionInputSchema } from '@prumo/domain/open-banking/consent';
+import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDependencies } from '../../dependencies';
+import { buildPage, PageQuerySchema } from '../../lib/pagination';
+import { ClientQuerySchema } from '../../lib/scope';
+import { clientsAndPlanners, readCaller, readClientScope } from '../../plugins/access';
+import { readTokenKey } from '../../plugins/authentication';
+import {
+  approveConsent,
+  listConnections,
+  listParticipants,
+  requestConsent,
+  revokeConnection,
+  startOpenBankingSession,
+} from './open-banking.service';
+
+const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
+const ConnectionParamsSchema = z.object({ id: DatabaseIdTextSchema });
+
+/**
+ * Open Finance (ADR 44): the institutions, the client's registration with the connector, the
+ * consent and the bank's return, and the client's connections. A client acts for themselves, a
+ * planner for their own clients (`clientId`); no one else reads a connection.
+ */
+export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDependencies): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Open Finance'];
+  const forClient = { access: { roles: clientsAndPlanners, client: 'write' as const } };
+  const refused = { 400: BadRequestSchema, 404: DetailSchema, 503: DetailSchema };
+
+  api.get(
+    '/api/open-banking/v2/participants/',
+    {
+      config: { access: { roles: clientsAndPlanners } },
+      schema: {
+        tags,
+        querystring: ParticipantQuerySchema,
+        response: { 200: ParticipantPageSchema, 503: DetailSchema },
+      },
+    },
+    async (request) => {
+      const { search, ...page } = request.query;
+      const { count, results } = await listParticipants(deps, search, page);
+      return buildPage(request, page, count, results);
+    },
+  );
+
+  api.post(
+    '/api/open-banking/v2/users/session/',
+    {
+      config: forClient,
+      schema: {
+        tags,
+        querystring: ClientQuerySchema,
+        body: SessionInputSchema,
+        response: { 201: OpenBankingSessionSchema, ...refused },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await startOpenBankingSession(deps, readClientScope(request), request.body)),
+  );
+
+  api.post(
+    '/api/open-banking/v2/users/consents/',
+    {
+      config: forClient,
+      schema: {
+        tags,
+        querystring: ClientQuerySchema,
+        body: ConsentInputSchema,
+        response: { 201: StartedConsentSchema, ...refused },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await requestConsent(
+            deps,
+            readCaller(request),
+            readClientScope(request),
+            readTokenKey(request) ?? '',
+            request.body,
+          ),
+        ),
+  );
+
+  // The state names the connection and is bound to the session that started it: no clientId here.
+  api.post(
+    '/api/open-banking/v2/users/approve/',
+    {
+      config: { access: { roles: clientsAndPlanners } },
+      schema: { tags, body: ApproveInputSchema, response: { 200: ConnectionSchema, ...refused } },
+    },
+    async (request) => approveConsent(deps, readCaller(request), readTokenKey(request) ?? '', request.body),
+  );
+
+  api.get(
+    '/api/open-banking/v2/links-connect/',
+    {
+      config: { access: { roles: clientsAndPlanners, client: 'read' as const } },
+      schema: {
+        tags,
+        querystring: ClientQuerySchema.extend(PageQuerySchema.shape),
+        response: { 200: ConnectionPageSchema, 404: DetailSchema },
+      },
+    },
+    async (request) => {
+      const page = { limit: request.query.limit, offset: request.query.offset };
+      const { count, results } = await listConnections(deps, readClientScope(request), page);
+      return buildPage(request, page, count, results);
+    },
+  );
+
+  api.post(
+    '/api/open-banking/v2/links-connect/:id/revoke/',
+    {
+      config: forClient,
+      schema: {
+        tags,
+        params: ConnectionParamsSchema,
+        querystring: ClientQuerySchema,
+        response: { 200: ConnectionSchema, 409: DetailSchema, ...refused },
+      },
+    },
+    async (request) => revokeConnection(deps, readClientScope(request), request.params.id),
+  );
+}

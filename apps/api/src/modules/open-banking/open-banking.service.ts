@@ -1,0 +1,242 @@
+import type { Connection, OpenBankingSession, Participant } from '@prumo/contract/open-banking';
+import {
+  type ApproveInput,
+  type ConsentInput,
+  connectionStatusLabels,
+  consentStateLifetimeMinutes,
+  openBankingMessages,
+  type SessionInput,
+  type SharedDataKind,
+} from '@prumo/domain/open-banking/consent';
+import { foldForSearch } from '@prumo/domain/records/search-text';
+import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
+import { resolveOpenFinanceConnector } from '../../adapters/open-finance/resolve-connector';
+import type { AppDependencies } from '../../dependencies';
+import { fail, failConflict, failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
+import type { PageQuery } from '../../lib/pagination';
+import type { ClientScope } from '../../lib/scope';
+import { createSecretBox } from '../../lib/secret-box';
+import { createSecret, hashSecret } from '../../lib/secrets';
+import { type Caller, sessionMessages } from '../../plugins/authentication';
+import {
+  type ConnectionRow,
+  findAwaitingConnectionByState,
+  findConnection,
+  findConnections,
+  findSessionId,
+  insertConnection,
+  updateConnection,
+  upsertSession,
+} from './open-banking.repo';
+
+/** The sealed access token is bound to its row: copied to another, it decrypts nowhere. */
+function describeTokenContext(connectionId: number): string {
+  return `open_banking_connections:${connectionId}:access_token`;
+}
+
+export function presentConnection(row: ConnectionRow): Connection {
+  return {
+    id: row.id,
+    provider: row.provider,
+    participant_id: row.participantId,
+    institution_name: row.institutionName,
+    logo_uri: row.logoUri,
+    permissions: row.permissions as SharedDataKind[],
+    consent_months: row.consentMonths,
+    status: row.status,
+    status_label: connectionStatusLabels[row.status],
+    created_at: row.createdAt.toISOString(),
+    connected_at: row.connectedAt?.toISOString() ?? null,
+    consent_expires_at: row.consentExpiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+  };
+}
+
+/** The provider failed or answered garbage: the call says so with a 503, never a 500. */
+async function callProvider<Result>(call: () => Promise<Result>): Promise<Result> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof OpenFinanceProviderError) fail('unavailable', openBankingMessages.providerFailed);
+    throw error;
+  }
+}
+
+/** The directory's institutions, filtered by name or CNPJ, a page at a time. */
+export async function listParticipants(
+  deps: AppDependencies,
+  search: string,
+  page: PageQuery,
+): Promise<{ count: number; results: Participant[] }> {
+  const connector = resolveOpenFinanceConnector(deps);
+  const participants = await callProvider(() => connector.listParticipants());
+  const wanted = foldForSearch(search.trim());
+  const digits = search.replace(/\D/g, '');
+  const matching = participants
+    .filter(
+      (participant) =>
+        !wanted ||
+        foldForSearch(participant.name).includes(wanted) ||
+        (digits.length >= 3 && participant.registrationNumber.includes(digits)),
+    )
+    .sort((first, second) => first.name.localeCompare(second.name, 'pt-BR'));
+  return {
+    count: matching.length,
+    results: matching.slice(page.offset, page.offset + page.limit).map((participant) => ({
+      id: participant.id,
+      name: participant.name,
+      registration_number: participant.registrationNumber,
+      logo_uri: participant.logoUri,
+    })),
+  };
+}
+
+/** Registers the client with the organization's connector (again: the platform and OS are updated). */
+export async function startOpenBankingSession(
+  deps: AppDependencies,
+  scope: ClientScope,
+  input: SessionInput,
+): Promise<OpenBankingSession> {
+  const connector = resolveOpenFinanceConnector(deps);
+  const { externalUserId } = await callProvider(() =>
+    connector.startSession({ clientReference: `${scope.organizationId}:${scope.clientUserId}` }),
+  );
+  const session = await upsertSession(deps.db, scope, {
+    provider: connector.provider,
+    externalUserId,
+    platform: input.client_metadata.platform,
+    os: input.client_metadata.os,
+  });
+  return {
+    id: session.id,
+    provider: session.provider,
+    platform: session.platform,
+    os: session.os,
+    created_at: session.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Asks the institution for a consent: the bank's address to send the person to, with a one-time
+ * `state` bound to the caller's session. Only its SHA-256 is kept; it is good for ten minutes.
+ */
+export async function requestConsent(
+  deps: AppDependencies,
+  caller: Caller,
+  scope: ClientScope,
+  sessionKey: string,
+  input: ConsentInput,
+) {
+  const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
+  if (sessionId === null) fail('unauthenticated', sessionMessages.expired);
+  const connector = resolveOpenFinanceConnector(deps);
+  const participants = await callProvider(() => connector.listParticipants());
+  const participant = participants.find((candidate) => candidate.id === input.participant_id);
+  if (!participant) failOnField('participant_id', openBankingMessages.participantUnknown);
+
+  const state = createSecret(32);
+  // Where the bank sends the person back: Prumo's configured address, never a request's Host.
+  const redirectUri = `${deps.config.publicUrl}/app/${encodeURIComponent(caller.organizationSlug)}/callback-opb`;
+  const started = await callProvider(() =>
+    connector.createConsent({
+      participantId: participant.id,
+      permissions: input.permissions,
+      months: input.months,
+      redirectUri,
+      state,
+    }),
+  );
+  const stateExpiresAt = new Date(Date.now() + consentStateLifetimeMinutes * 60_000);
+  const connection = await insertConnection(deps.db, scope, {
+    provider: connector.provider,
+    participantId: participant.id,
+    institutionName: participant.name,
+    logoUri: participant.logoUri,
+    permissions: input.permissions,
+    consentMonths: input.months,
+    externalConsentId: started.consentId,
+    stateHash: hashSecret(state),
+    stateAuthTokenId: sessionId,
+    stateExpiresAt,
+    startedByUserId: caller.userId,
+  });
+  return {
+    connection: presentConnection(connection),
+    authorization_url: started.authorizationUrl,
+    state_expires_at: stateExpiresAt.toISOString(),
+  };
+}
+
+/**
+ * The bank's return, read by the callback page. The `state` must be one this session started, not
+ * yet used and within its ten minutes; it is spent whatever follows, so a replay finds nothing.
+ */
+export async function approveConsent(
+  deps: AppDependencies,
+  caller: Caller,
+  sessionKey: string,
+  input: ApproveInput,
+): Promise<Connection> {
+  const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
+  if (sessionId === null) failInvalid(openBankingMessages.returnInvalid);
+  const connector = resolveOpenFinanceConnector(deps);
+  const outcome = await deps.db.transaction(async (transaction) => {
+    const awaiting = await findAwaitingConnectionByState(transaction, input.state, sessionId);
+    if (!awaiting) failInvalid(openBankingMessages.returnInvalid);
+    const spent = { stateHash: null, stateAuthTokenId: null, stateExpiresAt: null };
+    if (input.error !== undefined || input.code === undefined) {
+      return { row: await updateConnection(transaction, awaiting.id, { ...spent, status: 'refused' }), failure: null };
+    }
+    try {
+      const granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code });
+      const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(awaiting.id));
+      const row = await updateConnection(transaction, awaiting.id, {
+        ...spent,
+        status: 'active',
+        accessTokenCiphertext: sealed,
+        connectedAt: new Date(),
+        consentExpiresAt: granted.expiresAt,
+      });
+      return { row, failure: null };
+    } catch (error) {
+      if (!(error instanceof OpenFinanceProviderError)) throw error;
+      const row = await updateConnection(transaction, awaiting.id, { ...spent, status: 'failed' });
+      return { row, failure: error };
+    }
+  });
+  if (outcome.failure?.refused) failInvalid(openBankingMessages.returnInvalid);
+  if (outcome.failure) fail('unavailable', openBankingMessages.providerFailed);
+  return presentConnection(outcome.row);
+}
+
+export async function listConnections(deps: AppDependencies, scope: ClientScope, page: PageQuery) {
+  const { rows, count } = await findConnections(deps.db, scope, page);
+  return { count, results: rows.map(presentConnection) };
+}
+
+/**
+ * Ends a consent: at the institution first, then here. Syncing stops; what was already brought in
+ * stays in the client's accounts, as lines imported from a file do.
+ */
+export async function revokeConnection(deps: AppDependencies, scope: ClientScope, id: number): Promise<Connection> {
+  const connector = resolveOpenFinanceConnector(deps);
+  return deps.db.transaction(async (transaction) => {
+    const connection = await findConnection(transaction, scope, id, { lock: true });
+    if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
+    if (connection.status === 'revoked') failConflict(openBankingMessages.alreadyRevoked);
+    if (connection.accessTokenCiphertext) {
+      const accessToken = await createSecretBox(deps.config).decrypt(
+        connection.accessTokenCiphertext,
+        describeTokenContext(connection.id),
+      );
+      await callProvider(() => connector.revokeConsent({ consentId: connection.externalConsentId, accessToken }));
+    }
+    const row = await updateConnection(transaction, connection.id, {
+      status: 'revoked',
+      revokedAt: new Date(),
+      accessTokenCiphertext: null,
+    });
+    return presentConnection(row);
+  });
+}

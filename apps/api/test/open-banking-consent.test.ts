@@ -1,0 +1,335 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openBankingConnections } from '../src/db/schema';
+import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
+import {
+  addOtherPlannersClient,
+  call,
+  createTestContext,
+  createTestOrganization,
+  type TestContext,
+  type TestOrganization,
+} from './helpers/test-app';
+
+let context: TestContext;
+let organization: TestOrganization;
+let otherOrganization: TestOrganization;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  organization = await createTestOrganization(context);
+  otherOrganization = await createTestOrganization(context);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const consentBody = { participant_id: 'banco-simulado', permissions: ['ACCOUNTS', 'CREDIT_CARDS'], months: 12 };
+
+interface StartedConsent {
+  connection: { id: number; status: string };
+  authorization_url: string;
+}
+
+async function requestConsent(token: string, clientId?: number): Promise<StartedConsent> {
+  const query = clientId ? `?clientId=${clientId}` : '';
+  const response = await call(context, 'POST', `/api/open-banking/v2/users/consents/${query}`, {
+    token,
+    payload: consentBody,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** The bank's page for the consent's address: its path and query, as the browser would open it. */
+function readBankPath(authorizationUrl: string): { path: string; request: string } {
+  const address = new URL(authorizationUrl);
+  return { path: `${address.pathname}${address.search}`, request: address.searchParams.get('request') ?? '' };
+}
+
+async function submitBankForm(fields: Record<string, string>) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/open-finance-simulator/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Signs in at the simulated bank, types the code and decides; the address the bank sends the person back to. */
+async function goThroughBank(authorizationUrl: string, decision: 'authorise' | 'refuse' = 'authorise'): Promise<URL> {
+  const { path, request } = readBankPath(authorizationUrl);
+  const loginPage = await context.app.inject({ method: 'GET', url: path });
+  expect(loginPage.statusCode).toBe(200);
+  expect(loginPage.body).toContain('Entre na sua conta');
+  const codePage = await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
+  expect(codePage.body).toContain('Código de segurança');
+  const reviewPage = await submitBankForm({ request, step: 'code', code: '123456' });
+  expect(reviewPage.body).toContain('Confirme o compartilhamento');
+  expect(reviewPage.body).toContain('por 12 meses');
+  expect(reviewPage.body).toContain('Cartões de crédito: limites, faturas e lançamentos');
+  const back = await submitBankForm({ request, step: 'review', decision });
+  expect(back.statusCode).toBe(303);
+  return new URL(back.headers.location as string);
+}
+
+async function approve(token: string, back: URL) {
+  return call(context, 'POST', '/api/open-banking/v2/users/approve/', {
+    token,
+    payload: Object.fromEntries(back.searchParams),
+  });
+}
+
+describe('GET open-banking/v2/participants/', () => {
+  it('lists the simulated institutions with their CNPJ and logo, searchable by name or CNPJ', async () => {
+    const response = await call(context, 'GET', '/api/open-banking/v2/participants/', {
+      token: organization.client.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.count).toBe(2);
+    expect(page.results[0]).toEqual({
+      id: 'banco-simulado',
+      name: 'Banco Simulado',
+      registration_number: '11222333000181',
+      logo_uri: 'http://prumo.test/open-finance-simulator/logos/banco-simulado.svg',
+    });
+    const byName = await call(context, 'GET', '/api/open-banking/v2/participants/?search=coop', {
+      token: organization.planner.token,
+    });
+    expect(byName.json().results.map((participant: { id: string }) => participant.id)).toEqual([
+      'cooperativa-simulada',
+    ]);
+    const byCnpj = await call(context, 'GET', '/api/open-banking/v2/participants/?search=11.222.333', {
+      token: organization.client.token,
+    });
+    expect(byCnpj.json().count).toBe(1);
+  });
+
+  it('is not a manager’s call, nor a visitor’s', async () => {
+    const manager = await call(context, 'GET', '/api/open-banking/v2/participants/', {
+      token: organization.manager.token,
+    });
+    expect(manager.statusCode).toBe(403);
+    const visitor = await call(context, 'GET', '/api/open-banking/v2/participants/');
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('serves the directory in Open Finance Brasil’s shape, and each logo', async () => {
+    const directory = await context.app.inject({ method: 'GET', url: '/open-finance-simulator/participants' });
+    expect(directory.json()[0]).toMatchObject({
+      OrganisationName: 'Banco Simulado Prumo S.A.',
+      RegistrationNumber: '11222333000181',
+      AuthorisationServers: [{ CustomerFriendlyName: 'Banco Simulado' }],
+    });
+    const logo = await context.app.inject({ method: 'GET', url: '/open-finance-simulator/logos/banco-simulado.svg' });
+    expect(logo.headers['content-type']).toContain('image/svg+xml');
+    const missing = await context.app.inject({ method: 'GET', url: '/open-finance-simulator/logos/outro.svg' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('POST open-banking/v2/users/session/', () => {
+  it('registers the client with the connector once, keeping the platform and OS', async () => {
+    const payload = { client_metadata: { platform: 'BROWSER', os: 'Android' } };
+    const first = await call(context, 'POST', '/api/open-banking/v2/users/session/', {
+      token: organization.client.token,
+      payload,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ provider: 'simulated', platform: 'BROWSER', os: 'Android' });
+    const again = await call(context, 'POST', '/api/open-banking/v2/users/session/', {
+      token: organization.client.token,
+      payload: { client_metadata: { platform: 'BROWSER', os: 'Linux' } },
+    });
+    expect(again.json()).toMatchObject({ id: first.json().id, os: 'Linux' });
+  });
+
+  it('refuses another platform with its message', async () => {
+    const response = await call(context, 'POST', '/api/open-banking/v2/users/session/', {
+      token: organization.client.token,
+      payload: { client_metadata: { platform: 'IOS', os: 'iOS' } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Informe a plataforma BROWSER.');
+  });
+});
+
+describe('A consent through the simulated bank', () => {
+  it('connects after the login, the code and the authorisation, with the consent’s end and no token in the answer', async () => {
+    const started = await requestConsent(organization.client.token);
+    expect(started.connection.status).toBe('awaiting_consent');
+    expect(started.authorization_url).toMatch(/^http:\/\/prumo\.test\/open-finance-simulator\/authorize\?request=/);
+
+    const back = await goThroughBank(started.authorization_url);
+    expect(`${back.origin}${back.pathname}`).toBe(`http://prumo.test/app/${organization.slug}/callback-opb`);
+    expect(back.searchParams.get('code')).toBeTruthy();
+
+    const approved = await approve(organization.client.token, back);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const connection = approved.json();
+    expect(connection).toMatchObject({
+      id: started.connection.id,
+      status: 'active',
+      status_label: 'Ativa',
+      institution_name: 'Banco Simulado',
+      permissions: ['ACCOUNTS', 'CREDIT_CARDS'],
+      consent_months: 12,
+    });
+    const months = (Date.parse(connection.consent_expires_at) - Date.parse(connection.connected_at)) / 86_400_000;
+    expect(months).toBeGreaterThan(364);
+    expect(months).toBeLessThan(367);
+    expect(approved.body).not.toContain(back.searchParams.get('code'));
+
+    // The token is kept sealed, never in clear.
+    const [row] = await context.database.db
+      .select()
+      .from(openBankingConnections)
+      .where(eq(openBankingConnections.id, connection.id));
+    expect(row?.accessTokenCiphertext).toMatch(/^v1\./);
+    expect(row?.stateHash).toBeNull();
+
+    const list = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
+      token: organization.client.token,
+    });
+    expect(list.json().results.map((item: { id: number }) => item.id)).toContain(connection.id);
+    expect(list.body).not.toContain('ciphertext');
+  });
+
+  it('refuses the same return twice, and a return from another session of the same person', async () => {
+    const started = await requestConsent(organization.client.token);
+    const back = await goThroughBank(started.authorization_url);
+    const otherSession = await insertAuthToken(
+      context.database.db,
+      organization.client.row.id,
+      new Date(Date.now() + 3_600_000),
+    );
+    const foreign = await approve(otherSession, back);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().detail).toContain('Este retorno do banco não vale mais');
+
+    expect((await approve(organization.client.token, back)).statusCode).toBe(200);
+    const replayed = await approve(organization.client.token, back);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().detail).toContain('Comece a conexão de novo');
+  });
+
+  it('refuses a state made up, and one past its ten minutes', async () => {
+    const madeUp = await call(context, 'POST', '/api/open-banking/v2/users/approve/', {
+      token: organization.client.token,
+      payload: { state: 'x'.repeat(43), code: 'abc' },
+    });
+    expect(madeUp.statusCode).toBe(400);
+
+    const started = await requestConsent(organization.client.token);
+    const back = await goThroughBank(started.authorization_url);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    const late = await approve(organization.client.token, back);
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('records a refusal at the bank as not authorised, and the list says so', async () => {
+    const started = await requestConsent(organization.client.token);
+    const back = await goThroughBank(started.authorization_url, 'refuse');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const answer = await approve(organization.client.token, back);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ status: 'refused', status_label: 'Não autorizada' });
+  });
+
+  it('shows the bank’s errors: a wrong password, a wrong code, an expired code', async () => {
+    const started = await requestConsent(organization.client.token);
+    const { request } = readBankPath(started.authorization_url);
+    const wrongPassword = await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'errada' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.body).toContain('Usuário ou senha incorretos.');
+
+    await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
+    const wrongCode = await submitBankForm({ request, step: 'code', code: '000000' });
+    expect(wrongCode.body).toContain('Código incorreto.');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    const expired = await submitBankForm({ request, step: 'code', code: '123456' });
+    expect(expired.body).toContain('O código expirou. Entre de novo para receber outro.');
+    expect(expired.body).toContain('Entre na sua conta');
+  });
+
+  it('escapes what the bank’s page shows, and a request that does not exist is a 404 page', async () => {
+    const unknown = await context.app.inject({
+      method: 'GET',
+      url: '/open-finance-simulator/authorize?request=%3Cscript%3E',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain('<script>');
+    expect(unknown.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses an unknown institution, no permission and a term other than 3, 6, 9 or 12 months', async () => {
+    const token = organization.client.token;
+    const url = '/api/open-banking/v2/users/consents/';
+    const unknown = await call(context, 'POST', url, { token, payload: { ...consentBody, participant_id: 'banco-x' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ participant_id: ['Instituição não encontrada.'] });
+    const none = await call(context, 'POST', url, { token, payload: { ...consentBody, permissions: [] } });
+    expect(none.json()).toEqual({ permissions: ['Escolha ao menos um tipo de dado para compartilhar.'] });
+    const term = await call(context, 'POST', url, { token, payload: { ...consentBody, months: 7 } });
+    expect(term.json()).toEqual({ months: ['Escolha o prazo: 3, 6, 9 ou 12 meses.'] });
+  });
+});
+
+describe('Who connects for whom', () => {
+  it('lets a planner connect for their own client, and no one for another planner’s or organization’s', async () => {
+    const mine = await requestConsent(organization.planner.token, organization.client.row.id);
+    const back = await goThroughBank(mine.authorization_url);
+    expect((await approve(organization.planner.token, back)).statusCode).toBe(200);
+    const clientList = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
+      token: organization.client.token,
+    });
+    expect(clientList.json().results.map((item: { id: number }) => item.id)).toContain(mine.connection.id);
+
+    const othersClient = await addOtherPlannersClient(context, organization);
+    for (const clientId of [othersClient.row.id, otherOrganization.client.row.id]) {
+      const refused = await call(context, 'POST', `/api/open-banking/v2/users/consents/?clientId=${clientId}`, {
+        token: organization.planner.token,
+        payload: consentBody,
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+    const managerList = await call(
+      context,
+      'GET',
+      `/api/open-banking/v2/links-connect/?clientId=${organization.client.row.id}`,
+      { token: organization.manager.token },
+    );
+    expect(managerList.statusCode).toBe(403);
+    const otherClientRevoke = await call(
+      context,
+      'POST',
+      `/api/open-banking/v2/links-connect/${mine.connection.id}/revoke/`,
+      { token: otherOrganization.client.token },
+    );
+    expect(otherClientRevoke.statusCode).toBe(404);
+  });
+
+  it('revokes a connection at the bank and here, once', async () => {
+    const started = await requestConsent(organization.client.token);
+    const back = await goThroughBank(started.authorization_url);
+    await approve(organization.client.token, back);
+    const url = `/api/open-banking/v2/links-connect/${started.connection.id}/revoke/`;
+    const revoked = await call(context, 'POST', url, { token: organization.client.token });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ status: 'revoked', status_label: 'Revogada' });
+    expect(revoked.json().revoked_at).not.toBeNull();
+    const [row] = await context.database.db
+      .select()
+      .from(openBankingConnections)
+      .where(eq(openBankingConnections.id, started.connection.id));
+    expect(row?.accessTokenCiphertext).toBeNull();
+    const again = await call(context, 'POST', url, { token: organization.client.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'Esta conexão já foi revogada.' });
+  });
+});

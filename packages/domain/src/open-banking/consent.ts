@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * What a client shares through Open Finance and for how long. Each permission is a group of the
+ * regulated ones (an account's register, balances and lines travel together), so the client
+ * chooses among things they recognise rather than a list of API codes.
+ */
+export const sharedDataKinds = ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS'] as const;
+export type SharedDataKind = (typeof sharedDataKinds)[number];
+
+export const sharedDataLabels: Record<SharedDataKind, string> = {
+  ACCOUNTS: 'Contas: saldos e lançamentos',
+  CREDIT_CARDS: 'Cartões de crédito: limites, faturas e lançamentos',
+  INVESTMENTS: 'Investimentos: posições e saldos',
+};
+
+/** Open Finance Brasil consents last a whole number of months, at most 12; Prumo offers these. */
+export const consentMonthOptions = [3, 6, 9, 12] as const;
+export type ConsentMonths = (typeof consentMonthOptions)[number];
+
+/** The address the bank sends the person back to is good for this long (and once). */
+export const consentStateLifetimeMinutes = 10;
+
+export const openBankingMessages = {
+  participantUnknown: 'Instituição não encontrada.',
+  choosePermissions: 'Escolha ao menos um tipo de dado para compartilhar.',
+  permissionUnknown: 'Tipo de dado desconhecido.',
+  chooseMonths: 'Escolha o prazo: 3, 6, 9 ou 12 meses.',
+  platformBrowser: 'Informe a plataforma BROWSER.',
+  returnInvalid:
+    'Este retorno do banco não vale mais (expirou, já foi usado ou é de outra sessão). Comece a conexão de novo.',
+  providerFailed: 'O banco não respondeu como esperado. Tente de novo em alguns minutos.',
+  connectionNotFound: 'Conexão não encontrada.',
+  alreadyRevoked: 'Esta conexão já foi revogada.',
+} as const;
+
+export const SessionInputSchema = z.object({
+  client_metadata: z.object({
+    platform: z.literal('BROWSER', { error: openBankingMessages.platformBrowser }),
+    os: z.string().trim().max(60).default(''),
+  }),
+});
+export type SessionInput = z.infer<typeof SessionInputSchema>;
+
+export const ConsentInputSchema = z.object({
+  participant_id: z.string({ error: openBankingMessages.participantUnknown }).trim().min(1).max(80),
+  permissions: z
+    .array(z.enum(sharedDataKinds, { error: openBankingMessages.permissionUnknown }), {
+      error: openBankingMessages.choosePermissions,
+    })
+    .min(1, openBankingMessages.choosePermissions)
+    .max(sharedDataKinds.length)
+    .transform((kinds) => [...new Set(kinds)]),
+  months: z
+    .number({ error: openBankingMessages.chooseMonths })
+    .refine((months): months is ConsentMonths => (consentMonthOptions as readonly number[]).includes(months), {
+      message: openBankingMessages.chooseMonths,
+    }),
+});
+export type ConsentInput = z.infer<typeof ConsentInputSchema>;
+
+/**
+ * The bank's return, as the callback page read it from its address: the `state` Prumo sent and
+ * either the authorization `code` or the bank's `error`.
+ */
+export const ApproveInputSchema = z
+  .object({
+    state: z.string({ error: openBankingMessages.returnInvalid }).trim().min(16).max(200),
+    code: z.string().trim().min(1).max(500).optional(),
+    error: z.string().trim().max(200).optional(),
+  })
+  .refine((input) => input.code !== undefined || input.error !== undefined, {
+    message: openBankingMessages.returnInvalid,
+    path: ['code'],
+  });
+export type ApproveInput = z.infer<typeof ApproveInputSchema>;
+
+/** A connection's life: waiting for the bank, then active until it expires or is revoked. */
+export const connectionStatuses = ['awaiting_consent', 'active', 'expired', 'revoked', 'refused', 'failed'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const connectionStatusLabels: Record<ConnectionStatus, string> = {
+  awaiting_consent: 'Aguardando autorização no banco',
+  active: 'Ativa',
+  expired: 'Consentimento expirado',
+  revoked: 'Revogada',
+  refused: 'Não autorizada',
+  failed: 'Falhou',
+};
+
+/** When a consent given on `day` for `months` months ends: the same day of the month, or the month's last. */
+export function computeConsentEnd(start: Date, months: number): Date {
+  const end = new Date(start.getTime());
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
