@@ -119,6 +119,50 @@ describe("the planner's book of clients", () => {
     expect(noMatch.count).toBe(0);
   });
 
+  it('is kept between calls, yet follows at once every change its figures are read from', async () => {
+    const target = await createTestOrganization(context);
+    const { client, planner } = target;
+    const readRow = async () => {
+      const [row] = (await listClients(planner)).results;
+      if (!row) throw new Error('no client in the book');
+      return row as ClientRow & { user: { last_name: string }; current_plan: unknown };
+    };
+    const first = await readRow();
+    expect(first.attention).toMatchObject({ uncategorized_lines: 0, open_tasks: 0, month_expense: 0 });
+
+    // A line (the cash-flow version), then a budget (the planning version).
+    await call(context, 'POST', '/api/cash-flow/', {
+      token: client.token,
+      payload: { name: 'Padaria', amount: -2_500, date: today },
+    });
+    expect((await readRow()).attention).toMatchObject({ uncategorized_lines: 1, month_expense: 2_500 });
+    await call(context, 'POST', '/api/budget-item/', {
+      token: client.token,
+      payload: { target_month: month.slice(0, 7), category: await categoryId(client, 'Moradia'), amount: 100_000 },
+    });
+    expect((await readRow()).attention).toMatchObject({ month_planned_expense: 100_000 });
+
+    // The status, a task, the client's name, an import bundle.
+    await call(context, 'PUT', `/api/profiles/customer-manager?clientId=${client.row.id}`, {
+      token: planner.token,
+      payload: { status: 'em_pausa' },
+    });
+    expect((await readRow()).status).toBe('em_pausa');
+    const openTasks = Number((await readRow()).attention.open_tasks);
+    await context.database.db.execute(
+      sql`insert into tasks (organization_id, client_user_id, type, status, title, start, "end", sent_at)
+          values (${target.id}, ${client.row.id}, 'import', 'pending', 'Envie seus extratos', ${today}, ${today}, now())`,
+    );
+    expect((await readRow()).attention.open_tasks).toBe(openTasks + 1);
+    await context.database.db.execute(sql`update users set last_name = 'Renomeada' where id = ${client.row.id}`);
+    expect((await readRow()).user.last_name).toBe('Renomeada');
+    const [bundle] = await context.database.db
+      .insert(importBundles)
+      .values({ organizationId: target.id, clientUserId: client.row.id })
+      .returning();
+    expect((await readRow()).last_import_bundle?.id).toBe(bundle?.id);
+  });
+
   it('filters by stale imports and overdue tasks, sorts by a figure, and refuses bad words', async () => {
     const target = await createTestOrganization(context);
     const { db } = context.database;

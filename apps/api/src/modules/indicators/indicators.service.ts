@@ -16,6 +16,7 @@ import {
 import { type ProspectStage, prospectStages } from '@prumo/domain/prospects/prospect-stages';
 import type { Database } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
+import { findAnswerKeeper } from '../../lib/answer-keeper';
 import { buildCallerScope, type Scope } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
 import {
@@ -37,7 +38,9 @@ import {
   sumFailedCharges,
   sumLineFigures,
 } from './indicators.repo';
-import { findIndicatorsKeeper } from './indicators-keeper';
+
+/** Periods a process keeps answers for: a manager looks at a few; more are read afresh. */
+const maximumKeptIndicators = 200;
 
 /** The days a period's figures are about, fixed once per call. */
 export function describeIndicatorDays(period: IndicatorPeriod, now: Date): IndicatorDays {
@@ -195,7 +198,7 @@ export async function readManagerIndicators(
   const scope = buildCallerScope(caller);
   const days = describeIndicatorDays(period, now);
   const key = [scope.organizationId, days.start, days.end, days.referenceDay].join(':');
-  return findIndicatorsKeeper(db)(
+  return findAnswerKeeper<ManagerIndicators>(db, 'indicators', maximumKeptIndicators)(
     key,
     () => readIndicatorsFingerprint(db, scope),
     () => sumIndicators(db, scope, days),

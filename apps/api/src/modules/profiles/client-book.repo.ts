@@ -207,3 +207,47 @@ export async function findClientBook(
   ]);
   return { count: total?.total ?? 0, rows, today: day.today };
 }
+
+/**
+ * What the book's rows are read from, in one value that changes whenever any of it changes: each
+ * reachable client's registration (name, e-mail, picture, last sign-in) and planner, status, latest
+ * import, the cash-flow and planning versions triggers bump on every write to their lines,
+ * accounts, budgets and plannings (ADR 17), their tasks and subscriptions; the organization's
+ * categories and plans. Index reads of the caller's clients and a few rows each, a small fraction of
+ * the attention figures' own reads (ADR 33).
+ */
+export async function readClientBookFingerprint(
+  db: Database,
+  caller: Caller,
+  ownClientsOnly: boolean,
+): Promise<string> {
+  const reachable = buildReachableClientsWhere(caller, { ownClientsOnly });
+  const result = await db.execute<{ fingerprint: string }>(sql`
+    with reached as (
+      select ${users.id} as id, ${profiles.plannerUserId} as planner_id,
+        hashtext(concat_ws('|', ${users.firstName}, ${users.lastName}, ${users.email}, ${users.profilePicture}, ${users.lastLogin})) as person
+      from ${profiles} join ${users} on ${users.id} = ${profiles.userId}
+      where ${reachable}
+    )
+    select concat_ws('|',
+      (select concat_ws(',', count(*), sum(r.id::bigint * (1 + coalesce(r.planner_id, 0))), sum(r.person::bigint),
+          sum(coalesce(cv.version, 0)), sum(coalesce(pv.version, 0)),
+          sum(coalesce(hashtext(s.status || s.changed_at::text), 0)::bigint),
+          sum(coalesce((select max(b.id) from import_bundles b where b.client_user_id = r.id), 0)))
+        from reached r
+        left join client_statuses s on s.client_user_id = r.id
+        left join cash_flow_versions cv on cv.client_user_id = r.id
+        left join planning_versions pv on pv.client_user_id = r.id),
+      (select sum(hashtext(concat_ws(' ', u.first_name, u.last_name))::bigint) from ${users} u
+        where u.id in (select r.planner_id from reached r)),
+      (select concat_ws(',', count(*), sum(hashtext(k::text)::bigint)) from tasks k
+        where k.client_user_id in (select r.id from reached r)),
+      (select concat_ws(',', count(*), sum(hashtext(x::text)::bigint)) from subscriptions x
+        where x.client_user_id in (select r.id from reached r)),
+      (select concat_ws(',', count(*), sum(hashtext(p::text)::bigint)) from plans p
+        where p.organization_id = ${caller.organizationId}),
+      (select concat_ws(',', count(*), sum(hashtext(c::text)::bigint)) from categories c
+        where c.organization_id = ${caller.organizationId})
+    ) as fingerprint`);
+  return result.rows[0]?.fingerprint ?? '';
+}

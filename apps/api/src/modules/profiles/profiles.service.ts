@@ -1,6 +1,7 @@
 import type { ClientPage, Persona } from '@prumo/contract/profiles';
 import { ProfileEditSchema } from '@prumo/domain/account/schemas';
 import { roleLevels } from '@prumo/domain/auth/roles';
+import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { computeBudgetUsePercent, isOverBudget } from '@prumo/domain/clients/client-attention';
 import { type ClientStatus, ClientStatusSchema, defaultClientStatus } from '@prumo/domain/clients/client-status';
 import { featureToggles } from '@prumo/domain/organization/features';
@@ -8,6 +9,7 @@ import { describeClientsToMove } from '@prumo/domain/organization/team';
 import { emptyUpdateMessage, hasSomeField } from '@prumo/domain/records/update-fields';
 import type { FastifyRequest } from 'fastify';
 import type { AppDependencies } from '../../dependencies';
+import { findAnswerKeeper } from '../../lib/answer-keeper';
 import { failInvalid, failNotAllowed, failNotFound, failOnField } from '../../lib/domain-errors';
 import { buildPage, type PageQuery } from '../../lib/pagination';
 import { type ClientScope, resolveNamedClientScope } from '../../lib/scope';
@@ -17,7 +19,12 @@ import { type Caller, forgetSessionsOfUser } from '../../plugins/authentication'
 import { recordClientAccess } from '../access-log/index';
 import { describeTrial, findOrganizationById, presentOrganization } from '../organizations/index';
 import { describeClientSubscription, findCurrentPlans } from '../subscriptions/index';
-import { type ClientBookFilters, type ClientBookOrder, findClientBook } from './client-book.repo';
+import {
+  type ClientBookFilters,
+  type ClientBookOrder,
+  findClientBook,
+  readClientBookFingerprint,
+} from './client-book.repo';
 import { upsertClientStatus } from './client-status.repo';
 import {
   deactivatePlanner,
@@ -133,22 +140,46 @@ export async function listClients(
   filters: ClientBookFilters = {},
   order: ClientBookOrder = { by: 'name', descending: false },
 ): Promise<ClientPage> {
-  const { count, rows } = await findClientBook(deps.db, caller, {
-    ownClientsOnly: !asManager,
+  const ownClientsOnly = !asManager;
+  // The figures count days from today: a new day is a new answer.
+  const today = findTodayInBrazil(new Date());
+  const key = JSON.stringify([
+    caller.organizationId,
+    caller.userId,
+    caller.role,
+    ownClientsOnly,
+    today,
     page,
     filters,
     order,
-  });
+  ]);
+  const { count, results } = await findAnswerKeeper<ClientBookPage>(deps.db, 'client-book', maximumKeptBookPages)(
+    key,
+    () => readClientBookFingerprint(deps.db, caller, ownClientsOnly),
+    () => readClientBookPage(deps, caller, { ownClientsOnly, page, filters, order }),
+  );
+  return buildPage(request, page, count, results);
+}
+
+/** Pages of the book a process keeps (each adviser's filters, orders and pages); more are read afresh. */
+const maximumKeptBookPages = 500;
+
+type ClientBookPage = Pick<ClientPage, 'count' | 'results'>;
+
+async function readClientBookPage(
+  deps: AppDependencies,
+  caller: Caller,
+  options: { ownClientsOnly: boolean; page: PageQuery; filters: ClientBookFilters; order: ClientBookOrder },
+): Promise<ClientBookPage> {
+  const { count, rows } = await findClientBook(deps.db, caller, options);
   const plans = await findCurrentPlans(
     deps.db,
     caller.organizationId,
     rows.map((row) => row.id),
   );
-  return buildPage(
-    request,
-    page,
+  return {
     count,
-    rows.map((row) => ({
+    results: rows.map((row) => ({
       user: { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email },
       profile_picture: row.profilePicture,
       last_login: row.lastLogin?.toISOString() ?? null,
@@ -180,7 +211,7 @@ export async function listClients(
             : { task_id: row.planningAwaitingId, start: row.planningAwaitingStart },
       },
     })),
-  );
+  };
 }
 
 function readClientStatus(text: string): ClientStatus {
