@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { liveTicketsPerAddress } from '../src/modules/live/live.routes';
 import { rateLimitMessage } from '../src/plugins/rate-limit';
 import {
   type CallOptions,
@@ -77,6 +78,19 @@ describe('per-address limits on public calls that send e-mail or create things',
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ detail: rateLimitMessage });
     }
+  });
+});
+
+describe('per-address limits on signed-in calls that write a row each', () => {
+  it('gives one address at most 600 live tickets in the window', async () => {
+    const options = fromAddress('198.51.100.7', { token: organization.client.token });
+    const answers = await Promise.all(
+      Array.from({ length: liveTicketsPerAddress }, () => call(context, 'POST', '/api/live/ticket/', options)),
+    );
+    expect(answers.every((answer) => answer.statusCode === 201)).toBe(true);
+    const blocked = await call(context, 'POST', '/api/live/ticket/', options);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: rateLimitMessage });
   });
 });
 

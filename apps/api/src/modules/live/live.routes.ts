@@ -16,6 +16,12 @@ export const liveMessages = {
 };
 
 /**
+ * Tickets one address takes in 15 minutes: each writes a row, and a browser takes one per stream it
+ * opens (a page load, a reconnection). Generous for an office of many people behind one address.
+ */
+export const liveTicketsPerAddress = 600;
+
+/**
  * POST live/ticket/ (signed in) and GET live/?ticket=… (the server-sent-events stream). The stream
  * carries `{topic}` events only — which lists to read again — so what it says is worth nothing
  * without a session to read them with.
@@ -30,7 +36,10 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDependencies, 
 
   api.post(
     '/api/live/ticket/',
-    { config: { access: { roles: anyone } }, schema: { tags, response: { 201: LiveTicketSchema } } },
+    {
+      config: { access: { roles: anyone }, perAddressLimit: liveTicketsPerAddress },
+      schema: { tags, response: { 201: LiveTicketSchema } },
+    },
     async (request, reply) => {
       const caller = readCaller(request);
       const ticket = await createLiveTicket(deps.db, caller.userId, readTokenKey(request) ?? '', new Date());
