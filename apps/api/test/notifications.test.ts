@@ -1,5 +1,5 @@
 import { featureToggles } from '@prumo/domain/organization/features';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationDeliveries, notificationSettings, notifications } from '../src/db/schema';
 import type { AppDependencies } from '../src/dependencies';
@@ -140,6 +140,28 @@ describe('GET and PATCH notification/', () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.json().detail).toBe('Notificação não encontrada.');
     }
+  });
+
+  it('is kept between calls, yet shows at once a new one, a read mark, a renamed client and a deletion', async () => {
+    const { planner, client } = organization;
+    const readBell = async () => (await listOwn(planner)).json();
+    expect((await readBell()).count).toBe(0);
+    const id = Number(await raise(planner, 'kept:1', { clientUserId: client.row.id }));
+    const raised = await readBell();
+    expect(raised).toMatchObject({ count: 1, unread: 1 });
+    expect(raised.results[0].data.client_name).toBe(`${client.row.firstName} ${client.row.lastName}`);
+    await call(context, 'PATCH', `/api/notification/${id}/`, { token: planner.token, payload: { read: true } });
+    expect(await readBell()).toMatchObject({ count: 1, unread: 0 });
+    try {
+      await context.database.db.execute(sql`update users set first_name = 'Renomeado' where id = ${client.row.id}`);
+      expect((await readBell()).results[0].data.client_name).toBe(`Renomeado ${client.row.lastName}`);
+    } finally {
+      await context.database.db.execute(
+        sql`update users set first_name = ${client.row.firstName} where id = ${client.row.id}`,
+      );
+    }
+    await context.database.db.delete(notifications).where(eq(notifications.id, id));
+    expect((await readBell()).count).toBe(0);
   });
 
   it('refuses a read that is not true or false, in pt-BR', async () => {

@@ -414,6 +414,18 @@ export const cashFlowVersions = pgTable('cash_flow_versions', {
 });
 
 /**
+ * Each user's notifications version: bumped (triggers of migration 0042) in the transaction of every
+ * write to their notifications, and when a client a notification names is renamed. The bell's page
+ * is kept at it.
+ */
+export const notificationVersions = pgTable('notification_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Each client's planning version: bumped (triggers of migration 0017) in the transaction of every
  * write to their budgets, budget items or budget-planning tasks, so what the future flow reads of
  * them can be reused until the next change, as the cash flow does with `cash_flow_versions`.
@@ -530,6 +542,8 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex('notifications_event_unique').on(table.userId, table.eventKey),
     index('notifications_user_index').on(table.userId, table.createdAt, table.id),
+    // A client's rename reaches the bells that name them (the notification versions' trigger).
+    index('notifications_client_index').on(table.clientUserId).where(sql`client_user_id is not null`),
   ],
 );
 

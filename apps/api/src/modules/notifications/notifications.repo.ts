@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
-import { notifications, profiles, users } from '../../db/schema';
+import { notifications, notificationVersions, profiles, users } from '../../db/schema';
 import type { PageQuery } from '../../lib/pagination';
 import { buildReachableClientsWhere } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
@@ -81,11 +81,9 @@ async function countNotifications(db: Database, where: SQL) {
  * A page of notifications and how many there are, read and unread. `own` is the caller's own bell
  * (the prepared read); otherwise `where` says which rows.
  */
-export async function findNotificationPage(
-  db: Database,
-  reach: { own: { userId: number; organizationId: number } } | { where: SQL },
-  page: PageQuery,
-) {
+export type NotificationReach = { own: { userId: number; organizationId: number } } | { where: SQL };
+
+export async function findNotificationPage(db: Database, reach: NotificationReach, page: PageQuery) {
   let rows: (NotificationRow & { total: number; unread: number })[];
   if ('own' in reach) {
     let ownPage = ownPages.get(db);
@@ -103,6 +101,27 @@ export async function findNotificationPage(
     ? { count: first.total, unread: first.unread }
     : await countNotifications(db, 'own' in reach ? buildOwnWhere(reach.own) : reach.where);
   return { rows: rows.map(({ total: _total, unread: _unread, ...row }) => row), ...counts };
+}
+
+function prepareVersionRead(db: Database) {
+  return db
+    .select({ version: notificationVersions.version })
+    .from(notificationVersions)
+    .where(eq(notificationVersions.userId, sql.placeholder('userId')))
+    .prepare('find_notification_version');
+}
+
+const versionReads = new WeakMap<Database, ReturnType<typeof prepareVersionRead>>();
+
+/** The user's notifications version (0 before their first notification), bumped by every write to them. */
+export async function readNotificationVersion(db: Database, userId: number): Promise<number> {
+  let read = versionReads.get(db);
+  if (!read) {
+    read = prepareVersionRead(db);
+    versionReads.set(db, read);
+  }
+  const [row] = await read.execute({ userId });
+  return row?.version ?? 0;
 }
 
 function buildOwnWhere(own: { userId: number; organizationId: number }): SQL {

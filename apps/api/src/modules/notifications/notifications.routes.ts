@@ -9,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
+import { findAnswerKeeper } from '../../lib/answer-keeper';
 import { failNotFound } from '../../lib/domain-errors';
-import { buildPage, PageQuerySchema } from '../../lib/pagination';
+import { buildPage, type PageQuery, PageQuerySchema } from '../../lib/pagination';
 import { anyone, plannersAndManagers, type RouteAccess, readCaller } from '../../plugins/access';
 import type { Caller } from '../../plugins/authentication';
 import { publishLiveEvent } from '../live/index';
@@ -19,11 +20,18 @@ import {
   findNotificationPage,
   findNotificationRow,
   markAllNotificationsRead,
+  type NotificationReach,
   type NotificationRow,
+  readNotificationVersion,
   updateNotificationRead,
 } from './notifications.repo';
 
 const idParams = z.object({ id: DatabaseIdTextSchema });
+
+/** Bell pages a process keeps (a user's first pages); more are read afresh. */
+const maximumKeptBellPages = 2_000;
+
+type PresentedPage = { count: number; unread: number; results: ReturnType<typeof presentNotification>[] };
 
 function presentNotification(caller: Caller, row: NotificationRow) {
   const clientName = row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName ?? ''}`.trim() : null;
@@ -52,6 +60,25 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDepend
   const tags = ['Avisos'];
 
   // What a planner hears about their clients (insights above all) is the organization's `insight` feature.
+  async function readPresentedPage(caller: Caller, reach: NotificationReach, page: PageQuery): Promise<PresentedPage> {
+    const found = await findNotificationPage(deps.db, reach, page);
+    return {
+      count: found.count,
+      unread: found.unread,
+      results: found.rows.map((row) => presentNotification(caller, row)),
+    };
+  }
+
+  // Everyone's bell, read on every page: kept at the user's notifications version (ADR 40).
+  function readOwnPage(caller: Caller, page: PageQuery): Promise<PresentedPage> {
+    const own = { userId: caller.userId, organizationId: caller.organizationId };
+    return findAnswerKeeper<PresentedPage>(deps.db, 'own-notifications', maximumKeptBellPages)(
+      JSON.stringify([own.organizationId, caller.organizationSlug, own.userId, page.limit, page.offset]),
+      async () => String(await readNotificationVersion(deps.db, own.userId)),
+      () => readPresentedPage(caller, { own }, page),
+    );
+  }
+
   const ownAccess: RouteAccess = { roles: anyone };
   const aboutClientsAccess: RouteAccess = { roles: plannersAndManagers, toggle: 'insight' };
 
@@ -67,12 +94,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDepend
       },
       async (request) => {
         const caller = readCaller(request);
-        const reach = aboutClients
-          ? { where: buildNotificationsWhere(caller, { aboutClients }) }
-          : { own: { userId: caller.userId, organizationId: caller.organizationId } };
-        const found = await findNotificationPage(deps.db, reach, request.query);
-        const results = found.rows.map((row) => presentNotification(caller, row));
-        return { ...buildPage(request, request.query, found.count, results), unread: found.unread };
+        const found = aboutClients
+          ? await readPresentedPage(caller, { where: buildNotificationsWhere(caller, { aboutClients }) }, request.query)
+          : await readOwnPage(caller, request.query);
+        return { ...buildPage(request, request.query, found.count, found.results), unread: found.unread };
       },
     );
   }
