@@ -33,6 +33,36 @@ export interface GrantedConsent {
   expiresAt: Date;
 }
 
+/** An account or card at the institution, with what identifies it in a statement file too. */
+export interface ConnectorAccount {
+  id: string;
+  kind: 'checking' | 'credit_card';
+  name: string;
+  bankCode: string;
+  branch: string;
+  number: string;
+  balanceCents: number;
+  creditLimitCents: number | null;
+}
+
+/** A line as the institution reports it: pending lines may change or vanish before they are booked. */
+export interface ConnectorLine {
+  id: string;
+  date: string;
+  amountCents: number;
+  description: string;
+  status: 'pending' | 'booked';
+}
+
+export interface ConnectorInvestment {
+  id: string;
+  kind: 'fixed-income' | 'investment-funds' | 'private-pension' | 'stocks' | 'coe' | 'pension';
+  name: string;
+  balanceCents: number;
+  grossBalanceCents: number;
+  cnpj: string | null;
+}
+
 /**
  * One interface for every provider. Each method throws `OpenFinanceProviderError` when the provider
  * refuses or answers something Prumo cannot read; it never returns a half-read answer.
@@ -45,6 +75,15 @@ export interface OpenFinanceConnector {
   createConsent(request: ConsentRequest): Promise<StartedConsent>;
   /** Trades the code the bank returned for access to the data, once. */
   exchangeCode(input: { consentId: string; code: string }): Promise<GrantedConsent>;
+  listAccounts(input: { accessToken: string }): Promise<ConnectorAccount[]>;
+  /** One page (from 1) of an account's lines from `from` (a day), oldest first. */
+  listTransactions(input: {
+    accessToken: string;
+    accountId: string;
+    from: string;
+    page: number;
+  }): Promise<{ totalPages: number; lines: ConnectorLine[] }>;
+  listInvestments(input: { accessToken: string }): Promise<ConnectorInvestment[]>;
   /** Ends the consent at the provider; a consent already ended answers as done. */
   revokeConsent(input: { consentId: string; accessToken: string }): Promise<void>;
 }

@@ -4,10 +4,16 @@ import {
   createSimulatorConsent,
   exchangeSimulatorCode,
   listDirectoryOrganisations,
+  listSimulatorAccounts,
+  listSimulatorInvestments,
+  listSimulatorLines,
   revokeSimulatorConsent,
   type SimulatorDependencies,
   SimulatorError,
 } from './simulated/index';
+
+/** Lines a page, as Pluggy pages them (its largest page is 500). */
+const linesPageSize = 500;
 
 async function translateErrors<Result>(call: () => Promise<Result>): Promise<Result> {
   try {
@@ -42,6 +48,23 @@ export function createSimulatedConnector(deps: SimulatorDependencies): OpenFinan
     },
     createConsent: (request) => translateErrors(() => createSimulatorConsent(deps, request)),
     exchangeCode: (input) => translateErrors(() => exchangeSimulatorCode(deps.db, input)),
+    listAccounts: ({ accessToken }) => translateErrors(() => listSimulatorAccounts(deps.db, accessToken)),
+    async listTransactions({ accessToken, accountId, from, page }) {
+      const found = await translateErrors(() =>
+        listSimulatorLines(deps.db, { accessToken, accountId, from, page, pageSize: linesPageSize }),
+      );
+      return {
+        totalPages: found.totalPages,
+        lines: found.results.map((line) => ({
+          id: line.id,
+          date: line.date,
+          amountCents: line.amountCents,
+          description: line.description,
+          status: line.status === 'PENDING' ? 'pending' : 'booked',
+        })),
+      };
+    },
+    listInvestments: ({ accessToken }) => translateErrors(() => listSimulatorInvestments(deps.db, accessToken)),
     revokeConsent: (input) => translateErrors(() => revokeSimulatorConsent(deps.db, input)),
   };
 }

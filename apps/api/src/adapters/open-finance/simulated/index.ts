@@ -4,6 +4,9 @@ export { registerSimulatorRoutes } from './simulator.routes';
 export {
   createSimulatorConsent,
   exchangeSimulatorCode,
+  listSimulatorAccounts,
+  listSimulatorInvestments,
+  listSimulatorLines,
   revokeSimulatorConsent,
   type SimulatorDependencies,
   SimulatorError,

@@ -1,9 +1,18 @@
+import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { computeConsentEnd } from '@prumo/domain/open-banking/consent';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
 import { simulatorConsents } from '../../../db/schema';
 import { createSecret, hashSecret } from '../../../lib/secrets';
 import { findDirectoryOrganisation, simulatorPrefix } from './simulator-directory';
+import {
+  type LedgerAccount,
+  type LedgerInvestment,
+  type LedgerLine,
+  listLedgerAccounts,
+  listLedgerInvestments,
+  listLedgerLines,
+} from './simulator-ledger';
 
 /** The simulated bank's one customer, as in the aggregators' sandboxes. */
 export const simulatorCredentials = { user: 'user-ok', password: 'password-ok', code: '123456' } as const;
@@ -171,4 +180,50 @@ export async function revokeSimulatorConsent(
         eq(simulatorConsents.accessTokenHash, hashSecret(input.accessToken)),
       ),
     );
+}
+
+/** The consent an access token opens, if it is in force and shares one of `kinds`; else the bank refuses. */
+async function authorizeRead(db: Database, accessToken: string, kinds: readonly string[]): Promise<SimulatorConsent> {
+  const [consent] = await db
+    .select()
+    .from(simulatorConsents)
+    .where(
+      and(eq(simulatorConsents.accessTokenHash, hashSecret(accessToken)), eq(simulatorConsents.status, 'CONSUMED')),
+    );
+  if (!consent || (consent.expiresAt?.getTime() ?? 0) <= Date.now()) throw new SimulatorError('invalid_token', true);
+  if (!kinds.some((kind) => consent.permissions.includes(kind)))
+    throw new SimulatorError('permission_not_granted', true);
+  return consent;
+}
+
+/** The accounts (checking, card) the token's consent shares, as the bank reports them today. */
+export async function listSimulatorAccounts(db: Database, accessToken: string): Promise<LedgerAccount[]> {
+  const consent = await authorizeRead(db, accessToken, ['ACCOUNTS', 'CREDIT_CARDS']);
+  return listLedgerAccounts(consent.participantId, findTodayInBrazil(new Date())).filter((account) =>
+    consent.permissions.includes(account.kind === 'checking' ? 'ACCOUNTS' : 'CREDIT_CARDS'),
+  );
+}
+
+/** Lines of one account from `from` (a day), a page at a time, oldest first, as aggregators page them. */
+export async function listSimulatorLines(
+  db: Database,
+  input: { accessToken: string; accountId: string; from: string; page: number; pageSize: number },
+): Promise<{ total: number; totalPages: number; page: number; results: LedgerLine[] }> {
+  const accounts = await listSimulatorAccounts(db, input.accessToken);
+  if (!accounts.some((account) => account.id === input.accountId)) throw new SimulatorError('account_not_found', true);
+  const lines = listLedgerLines(input.accountId, findTodayInBrazil(new Date())).filter(
+    (line) => line.date >= input.from,
+  );
+  const start = (input.page - 1) * input.pageSize;
+  return {
+    total: lines.length,
+    totalPages: Math.max(1, Math.ceil(lines.length / input.pageSize)),
+    page: input.page,
+    results: lines.slice(start, start + input.pageSize),
+  };
+}
+
+export async function listSimulatorInvestments(db: Database, accessToken: string): Promise<LedgerInvestment[]> {
+  const consent = await authorizeRead(db, accessToken, ['INVESTMENTS']);
+  return listLedgerInvestments(consent.participantId, findTodayInBrazil(new Date()));
 }
