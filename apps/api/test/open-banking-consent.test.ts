@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBankingConnections } from '../src/db/schema';
 import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
+import { removeAbandonedConsentRequests } from '../src/modules/open-banking/index';
 import {
   addOtherPlannersClient,
   call,
@@ -277,6 +278,69 @@ describe('A consent through the simulated bank', () => {
     expect(none.json()).toEqual({ permissions: ['Escolha ao menos um tipo de dado para compartilhar.'] });
     const term = await call(context, 'POST', url, { token, payload: { ...consentBody, months: 7 } });
     expect(term.json()).toEqual({ months: ['Escolha o prazo: 3, 6, 9 ou 12 meses.'] });
+  });
+});
+
+describe('Races, limits and leftovers', () => {
+  it('spends a state once when ten returns arrive together, and answers them all', async () => {
+    const started = await requestConsent(organization.client.token);
+    const back = await goThroughBank(started.authorization_url);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => approve(organization.client.token, back)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+  });
+
+  it('decides a request at the bank once when Autorizar is clicked twice at once', async () => {
+    const started = await requestConsent(organization.client.token);
+    const { request } = readBankPath(started.authorization_url);
+    await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
+    await submitBankForm({ request, step: 'code', code: '123456' });
+    const clicks = await Promise.all([
+      submitBankForm({ request, step: 'review', decision: 'authorise' }),
+      submitBankForm({ request, step: 'review', decision: 'authorise' }),
+    ]);
+    expect(clicks.map((click) => click.statusCode).sort()).toEqual([303, 404]);
+  });
+
+  it('lets a client have at most 5 requests waiting for the bank', async () => {
+    const target = await createTestOrganization(context);
+    for (let index = 0; index < 5; index++) {
+      const answer = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
+        token: target.client.token,
+        payload: consentBody,
+      });
+      expect(answer.statusCode).toBe(201);
+    }
+    const sixth = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
+      token: target.client.token,
+      payload: consentBody,
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().detail).toContain('Você já tem pedidos de conexão esperando o banco.');
+  });
+
+  it('revokes here even when the bank cannot be told, and clears requests a day old', async () => {
+    const started = await requestConsent(organization.client.token);
+    await approve(organization.client.token, await goThroughBank(started.authorization_url));
+    const { db } = context.database;
+    // A token that cannot be opened any more (another key, a damaged text).
+    await db
+      .update(openBankingConnections)
+      .set({ accessTokenCiphertext: 'v1.outra-chave.x.y.z' })
+      .where(eq(openBankingConnections.id, started.connection.id));
+    const revoked = await call(context, 'POST', `/api/open-banking/v2/links-connect/${started.connection.id}/revoke/`, {
+      token: organization.client.token,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().status).toBe('revoked');
+
+    const abandoned = await requestConsent(organization.client.token);
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    expect(await removeAbandonedConsentRequests(db, later)).toBeGreaterThanOrEqual(1);
+    const [left] = await db
+      .select()
+      .from(openBankingConnections)
+      .where(eq(openBankingConnections.id, abandoned.connection.id));
+    expect(left).toBeUndefined();
   });
 });
 

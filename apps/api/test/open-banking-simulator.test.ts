@@ -44,7 +44,7 @@ async function grantConsent(
   };
   expect(await signInAtSimulator(db, await open(), 'user-ok', 'password-ok')).toBeNull();
   expect(await confirmSimulatorCode(db, await open(), '123456')).toBeNull();
-  const back = new URL(await decideSimulatorConsent(db, await open(), true));
+  const back = new URL((await decideSimulatorConsent(db, await open(), true)) ?? '');
   const granted = await connector.exchangeCode({
     consentId: started.consentId,
     code: back.searchParams.get('code') ?? '',

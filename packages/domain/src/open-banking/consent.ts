@@ -32,6 +32,7 @@ export const openBankingMessages = {
   providerFailed: 'O banco não respondeu como esperado. Tente de novo em alguns minutos.',
   connectionNotFound: 'Conexão não encontrada.',
   alreadyRevoked: 'Esta conexão já foi revogada.',
+  tooManyRequests: 'Você já tem pedidos de conexão esperando o banco. Conclua um deles ou aguarde 10 minutos.',
 } as const;
 
 export const SessionInputSchema = z.object({

@@ -1,2 +1,4 @@
 /** Open Finance connections: the directory, the consent and the bank's return, the client's connections. */
+
+export { removeAbandonedConsentRequests } from './open-banking.repo';
 export { registerOpenBankingRoutes } from './open-banking.routes';

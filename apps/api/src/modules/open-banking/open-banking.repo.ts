@@ -54,28 +54,78 @@ export async function insertConnection(
 }
 
 /**
- * The connection waiting for the bank whose `state` this is, started by this session and not yet
- * expired, locked for the return's transaction. Anything else (another session's state, a state
- * already used, one past its ten minutes) finds nothing.
+ * Spends a `state` in one statement: the connection waiting for the bank whose state this is,
+ * started by this session, not yet expired and still within the caller's reach, loses its state and
+ * is answered; anything else (another session's state, one already used, one past its ten minutes)
+ * finds nothing. No lock is held while the bank is then called.
  */
-export async function findAwaitingConnectionByState(
+export async function spendConsentState(
   db: Executor,
+  scope: Scope,
   state: string,
   sessionId: number,
 ): Promise<ConnectionRow | null> {
   const [connection] = await db
-    .select()
-    .from(openBankingConnections)
+    .update(openBankingConnections)
+    .set({ stateHash: null, stateAuthTokenId: null, stateExpiresAt: null })
     .where(
       and(
+        buildClientOwnedWhere(openBankingConnections, scope),
         eq(openBankingConnections.stateHash, hashSecret(state)),
         eq(openBankingConnections.stateAuthTokenId, sessionId),
         eq(openBankingConnections.status, 'awaiting_consent'),
         gt(openBankingConnections.stateExpiresAt, new Date()),
       ),
     )
-    .for('update');
+    .returning();
   return connection ?? null;
+}
+
+/** Consents of the client still waiting for the bank within their ten minutes. */
+export async function countOpenConsentRequests(db: Executor, scope: ClientScope): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(openBankingConnections)
+    .where(
+      and(
+        buildClientOwnedWhere(openBankingConnections, scope),
+        eq(openBankingConnections.status, 'awaiting_consent'),
+        gt(openBankingConnections.stateExpiresAt, new Date()),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/**
+ * Marks a connection revoked and drops its token, unless it already was: answers the row as it was
+ * before (with its sealed token, for the bank's side) or null when another call got there first.
+ */
+export async function markConnectionRevoked(db: Database, connection: ConnectionRow): Promise<ConnectionRow | null> {
+  const [revoked] = await db
+    .update(openBankingConnections)
+    .set({ status: 'revoked', revokedAt: new Date(), accessTokenCiphertext: null })
+    .where(
+      and(
+        eq(openBankingConnections.id, connection.id),
+        sql`${openBankingConnections.status} not in ('revoked', 'awaiting_consent')`,
+      ),
+    )
+    .returning();
+  return revoked ?? null;
+}
+
+/** Requests that never came back from the bank, a day on: nothing can reach them any more. */
+export async function removeAbandonedConsentRequests(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(openBankingConnections)
+    .where(
+      and(
+        eq(openBankingConnections.status, 'awaiting_consent'),
+        sql`${openBankingConnections.createdAt} < ${new Date(now.getTime() - 86_400_000)}`,
+      ),
+    )
+    .returning({ id: openBankingConnections.id });
+  return removed.length;
 }
 
 export async function updateConnection(
@@ -92,17 +142,11 @@ export async function updateConnection(
   return connection;
 }
 
-export async function findConnection(
-  db: Executor,
-  scope: Scope,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<ConnectionRow | null> {
-  const query = db
+export async function findConnection(db: Executor, scope: Scope, id: number): Promise<ConnectionRow | null> {
+  const [connection] = await db
     .select()
     .from(openBankingConnections)
     .where(and(buildClientOwnedWhere(openBankingConnections, scope), eq(openBankingConnections.id, id)));
-  const [connection] = options.lock ? await query.for('update') : await query;
   return connection ?? null;
 }
 

@@ -28,6 +28,9 @@ import {
 const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
 const ConnectionParamsSchema = z.object({ id: DatabaseIdTextSchema });
 
+/** Consent requests one address makes in 15 minutes. */
+export const consentRequestsPerAddress = 60;
+
 /**
  * Open Finance (ADR 44): the institutions, the client's registration with the connector, the
  * consent and the bank's return, and the client's connections. A client acts for themselves, a
@@ -74,7 +77,8 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
   api.post(
     '/api/open-banking/v2/users/consents/',
     {
-      config: forClient,
+      // Each request writes a row here and one at the bank.
+      config: { ...forClient, perAddressLimit: consentRequestsPerAddress },
       schema: {
         tags,
         querystring: ClientQuerySchema,

@@ -14,20 +14,25 @@ import { resolveOpenFinanceConnector } from '../../adapters/open-finance/resolve
 import type { AppDependencies } from '../../dependencies';
 import { fail, failConflict, failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { PageQuery } from '../../lib/pagination';
-import type { ClientScope } from '../../lib/scope';
+import { buildCallerScope, type ClientScope } from '../../lib/scope';
 import { createSecretBox } from '../../lib/secret-box';
 import { createSecret, hashSecret } from '../../lib/secrets';
 import { type Caller, sessionMessages } from '../../plugins/authentication';
 import {
   type ConnectionRow,
-  findAwaitingConnectionByState,
+  countOpenConsentRequests,
   findConnection,
   findConnections,
   findSessionId,
   insertConnection,
+  markConnectionRevoked,
+  spendConsentState,
   updateConnection,
   upsertSession,
 } from './open-banking.repo';
+
+/** Consents a client may have waiting for the bank at once (each for ten minutes). */
+const maximumOpenConsentRequests = 5;
 
 /** The sealed access token is bound to its row: copied to another, it decrypts nowhere. */
 function describeTokenContext(connectionId: number): string {
@@ -51,6 +56,19 @@ export function presentConnection(row: ConnectionRow): Connection {
     revoked_at: row.revokedAt?.toISOString() ?? null,
     last_sync_at: row.lastSyncAt?.toISOString() ?? null,
   };
+}
+
+/** The connection's access token, or null when it has none or it cannot be opened (another key, a damaged text). */
+async function openAccessToken(deps: AppDependencies, connection: ConnectionRow): Promise<string | null> {
+  if (!connection.accessTokenCiphertext) return null;
+  try {
+    return await createSecretBox(deps.config).decrypt(
+      connection.accessTokenCiphertext,
+      describeTokenContext(connection.id),
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** The provider failed or answered garbage: the call says so with a 503, never a 500. */
@@ -130,6 +148,9 @@ export async function requestConsent(
 ) {
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) fail('unauthenticated', sessionMessages.expired);
+  if ((await countOpenConsentRequests(deps.db, scope)) >= maximumOpenConsentRequests) {
+    fail('tooMany', openBankingMessages.tooManyRequests);
+  }
   const connector = resolveOpenFinanceConnector(deps);
   const participants = await callProvider(() => connector.listParticipants());
   const participant = participants.find((candidate) => candidate.id === input.participant_id);
@@ -170,7 +191,9 @@ export async function requestConsent(
 
 /**
  * The bank's return, read by the callback page. The `state` must be one this session started, not
- * yet used and within its ten minutes; it is spent whatever follows, so a replay finds nothing.
+ * yet used, within its ten minutes and about a client still within the caller's reach; it is spent
+ * first, in one statement, so a replay finds nothing whatever follows. The bank is then called with
+ * no transaction or lock held, and its answer written.
  */
 export async function approveConsent(
   deps: AppDependencies,
@@ -180,34 +203,29 @@ export async function approveConsent(
 ): Promise<Connection> {
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) failInvalid(openBankingMessages.returnInvalid);
+  const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), input.state, sessionId);
+  if (!awaiting) failInvalid(openBankingMessages.returnInvalid);
+  if (input.error !== undefined || input.code === undefined) {
+    return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
+  }
   const connector = resolveOpenFinanceConnector(deps);
-  const outcome = await deps.db.transaction(async (transaction) => {
-    const awaiting = await findAwaitingConnectionByState(transaction, input.state, sessionId);
-    if (!awaiting) failInvalid(openBankingMessages.returnInvalid);
-    const spent = { stateHash: null, stateAuthTokenId: null, stateExpiresAt: null };
-    if (input.error !== undefined || input.code === undefined) {
-      return { row: await updateConnection(transaction, awaiting.id, { ...spent, status: 'refused' }), failure: null };
-    }
-    try {
-      const granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code });
-      const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(awaiting.id));
-      const row = await updateConnection(transaction, awaiting.id, {
-        ...spent,
-        status: 'active',
-        accessTokenCiphertext: sealed,
-        connectedAt: new Date(),
-        consentExpiresAt: granted.expiresAt,
-      });
-      return { row, failure: null };
-    } catch (error) {
-      if (!(error instanceof OpenFinanceProviderError)) throw error;
-      const row = await updateConnection(transaction, awaiting.id, { ...spent, status: 'failed' });
-      return { row, failure: error };
-    }
+  let granted: Awaited<ReturnType<typeof connector.exchangeCode>>;
+  try {
+    granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code });
+  } catch (error) {
+    if (!(error instanceof OpenFinanceProviderError)) throw error;
+    await updateConnection(deps.db, awaiting.id, { status: 'failed' });
+    if (error.refused) failInvalid(openBankingMessages.returnInvalid);
+    fail('unavailable', openBankingMessages.providerFailed);
+  }
+  const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(awaiting.id));
+  const row = await updateConnection(deps.db, awaiting.id, {
+    status: 'active',
+    accessTokenCiphertext: sealed,
+    connectedAt: new Date(),
+    consentExpiresAt: granted.expiresAt,
   });
-  if (outcome.failure?.refused) failInvalid(openBankingMessages.returnInvalid);
-  if (outcome.failure) fail('unavailable', openBankingMessages.providerFailed);
-  return presentConnection(outcome.row);
+  return presentConnection(row);
 }
 
 export async function listConnections(deps: AppDependencies, scope: ClientScope, page: PageQuery) {
@@ -216,27 +234,24 @@ export async function listConnections(deps: AppDependencies, scope: ClientScope,
 }
 
 /**
- * Ends a consent: at the institution first, then here. Syncing stops; what was already brought in
- * stays in the client's accounts, as lines imported from a file do.
+ * Ends a consent: here at once (the token is dropped, syncing stops), then at the institution. What
+ * was already brought in stays in the client's accounts, as lines imported from a file do. When the
+ * bank cannot be told (it fails, the consent already ended there, the token cannot be opened), the
+ * connection is revoked here all the same: without its token Prumo reads nothing more, and the
+ * bank's consent ends at its term or in the citizen's consent panel.
  */
 export async function revokeConnection(deps: AppDependencies, scope: ClientScope, id: number): Promise<Connection> {
-  const connector = resolveOpenFinanceConnector(deps);
-  return deps.db.transaction(async (transaction) => {
-    const connection = await findConnection(transaction, scope, id, { lock: true });
-    if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
-    if (connection.status === 'revoked') failConflict(openBankingMessages.alreadyRevoked);
-    if (connection.accessTokenCiphertext) {
-      const accessToken = await createSecretBox(deps.config).decrypt(
-        connection.accessTokenCiphertext,
-        describeTokenContext(connection.id),
-      );
-      await callProvider(() => connector.revokeConsent({ consentId: connection.externalConsentId, accessToken }));
+  const connection = await findConnection(deps.db, scope, id);
+  if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
+  const revoked = await markConnectionRevoked(deps.db, connection);
+  if (!revoked) failConflict(openBankingMessages.alreadyRevoked);
+  const accessToken = await openAccessToken(deps, connection);
+  if (accessToken) {
+    try {
+      await resolveOpenFinanceConnector(deps).revokeConsent({ consentId: connection.externalConsentId, accessToken });
+    } catch (error) {
+      if (!(error instanceof OpenFinanceProviderError)) throw error;
     }
-    const row = await updateConnection(transaction, connection.id, {
-      status: 'revoked',
-      revokedAt: new Date(),
-      accessTokenCiphertext: null,
-    });
-    return presentConnection(row);
-  });
+  }
+  return presentConnection(revoked);
 }

@@ -7,6 +7,7 @@ export {
   listSimulatorAccounts,
   listSimulatorInvestments,
   listSimulatorLines,
+  removeStaleSimulatorConsents,
   revokeSimulatorConsent,
   type SimulatorDependencies,
   SimulatorError,

@@ -69,6 +69,7 @@ export async function registerSimulatorRoutes(app: FastifyInstance, deps: Simula
         if (step !== consent.step) return sendPage(reply, renderConsentStep(consent, institution, null, authorizePath));
         if (step === 'review') {
           const address = await decideSimulatorConsent(deps.db, consent, readText(form.decision) === 'authorise');
+          if (!address) return sendPage(reply, renderRequestEnded(simulatorMessages.requestEnded), 404);
           return reply.header('cache-control', 'no-store').redirect(address, 303);
         }
         const error =

@@ -1,6 +1,6 @@
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { computeConsentEnd } from '@prumo/domain/open-banking/consent';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
 import { simulatorConsents } from '../../../db/schema';
 import { createSecret, hashSecret } from '../../../lib/secrets';
@@ -70,16 +70,45 @@ export async function createSimulatorConsent(
   return { consentId, authorizationUrl: address.toString() };
 }
 
+/** A request is open at the bank for this long after Prumo asked for it, as a bank's session is. */
+const requestLifetimeMs = 30 * 60_000;
+
+/** The request waiting for the person at the bank, if it is still open. */
 export async function findOpenSimulatorConsent(db: Database, consentId: string): Promise<SimulatorConsent | null> {
   const [consent] = await db
     .select()
     .from(simulatorConsents)
-    .where(and(eq(simulatorConsents.id, consentId), eq(simulatorConsents.status, 'AWAITING_AUTHORISATION')));
+    .where(
+      and(
+        eq(simulatorConsents.id, consentId),
+        eq(simulatorConsents.status, 'AWAITING_AUTHORISATION'),
+        gt(simulatorConsents.createdAt, new Date(Date.now() - requestLifetimeMs)),
+      ),
+    );
   return consent ?? null;
 }
 
-async function moveToStep(db: Database, consentId: string, changes: Partial<SimulatorConsent>): Promise<void> {
-  await db.update(simulatorConsents).set(changes).where(eq(simulatorConsents.id, consentId));
+/**
+ * Moves an open request on from the step it was read at: two forms sent at once move it once.
+ * False when it had already moved or closed.
+ */
+async function moveToStep(
+  db: Database,
+  consent: SimulatorConsent,
+  changes: Partial<SimulatorConsent>,
+): Promise<boolean> {
+  const moved = await db
+    .update(simulatorConsents)
+    .set(changes)
+    .where(
+      and(
+        eq(simulatorConsents.id, consent.id),
+        eq(simulatorConsents.status, 'AWAITING_AUTHORISATION'),
+        eq(simulatorConsents.step, consent.step),
+      ),
+    )
+    .returning({ id: simulatorConsents.id });
+  return moved.length > 0;
 }
 
 /** The login step: the right user and password send the one-time code. */
@@ -92,7 +121,7 @@ export async function signInAtSimulator(
   if (user !== simulatorCredentials.user || password !== simulatorCredentials.password) {
     return simulatorMessages.wrongLogin;
   }
-  await moveToStep(db, consent.id, { step: 'code', codeSentAt: new Date(), customer: user });
+  await moveToStep(db, consent, { step: 'code', codeSentAt: new Date(), customer: user });
   return null;
 }
 
@@ -104,35 +133,56 @@ export async function confirmSimulatorCode(
 ): Promise<string | null> {
   const sentAt = consent.codeSentAt?.getTime() ?? 0;
   if (Date.now() - sentAt > codeLifetimeMs) {
-    await moveToStep(db, consent.id, { step: 'login', codeSentAt: null });
+    await moveToStep(db, consent, { step: 'login', codeSentAt: null });
     return simulatorMessages.codeExpired;
   }
   if (code.trim() !== simulatorCredentials.code) return simulatorMessages.wrongCode;
-  await moveToStep(db, consent.id, { step: 'review' });
+  await moveToStep(db, consent, { step: 'review' });
   return null;
 }
 
-/** Where the bank sends the person back: with a one-time code when they authorised, with an error otherwise. */
+/**
+ * Where the bank sends the person back: with a one-time code when they authorised, with an error
+ * otherwise; null when the request had already been decided (two clicks at once decide once). The
+ * state goes back to Prumo and is not kept.
+ */
 export async function decideSimulatorConsent(
   db: Database,
   consent: SimulatorConsent,
   authorise: boolean,
-): Promise<string> {
+): Promise<string | null> {
   const address = new URL(consent.redirectUri);
   address.searchParams.set('state', consent.state);
   if (!authorise) {
-    await moveToStep(db, consent.id, { status: 'REJECTED' });
+    if (!(await moveToStep(db, consent, { status: 'REJECTED', state: '' }))) return null;
     address.searchParams.set('error', 'access_denied');
     return address.toString();
   }
   const code = createSecret(24);
-  await moveToStep(db, consent.id, {
+  const decided = await moveToStep(db, consent, {
     status: 'AUTHORISED',
+    state: '',
     authorizationCodeHash: hashSecret(code),
     authorizationCodeExpiresAt: new Date(Date.now() + codeLifetimeMs),
   });
+  if (!decided) return null;
   address.searchParams.set('code', code);
   return address.toString();
+}
+
+/** Requests a day old that never became a consent, and consents a day past their term. */
+export async function removeStaleSimulatorConsents(db: Database, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const removed = await db
+    .delete(simulatorConsents)
+    .where(
+      or(
+        and(ne(simulatorConsents.status, 'CONSUMED'), lt(simulatorConsents.createdAt, dayAgo)),
+        and(eq(simulatorConsents.status, 'CONSUMED'), lt(simulatorConsents.expiresAt, dayAgo)),
+      ),
+    )
+    .returning({ id: simulatorConsents.id });
+  return removed.length;
 }
 
 /** The token call: a valid code of an authorised consent, once, within its five minutes. */
