@@ -8,6 +8,7 @@ import { buildApp } from '@prumo/api/src/app';
 import { readConfig } from '@prumo/api/src/config';
 import { openDatabase } from '@prumo/api/src/db/database';
 import { startEmbeddedServer } from '@prumo/api/src/db/embedded-server';
+import { createStatementReaderPool } from '@prumo/statement-readers/statement-reader-pool';
 import pg from 'pg';
 
 /**
@@ -59,13 +60,17 @@ export async function openBenchApp() {
   const bench = await openBenchDatabase();
   const mailer: Mailer = { send: async () => {} };
   const config = { ...readConfig({}), dataDir: bench.directory };
-  const app = await buildApp({
-    db: bench.database.db,
-    mailer,
-    storage: createDiskStorage(path.join(bench.directory, 'media')),
-    cepLookup: createEmbeddedCepLookup(),
-    config,
-  });
+  const app = await buildApp(
+    {
+      db: bench.database.db,
+      mailer,
+      storage: createDiskStorage(path.join(bench.directory, 'media')),
+      cepLookup: createEmbeddedCepLookup(),
+      config,
+    },
+    // As the server starts it: a statement reader already loaded.
+    { statementReader: createStatementReaderPool({ readyWorkers: 1 }) },
+  );
   return {
     app,
     database: bench.database,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createStatementReaderPool } from '@prumo/statement-readers/statement-reader-pool';
 import { createConfiguredCepLookup } from './adapters/cep-lookup/configured-cep-lookup';
 import { createConfiguredStorage } from './adapters/configured-storage';
 import { createConfiguredMailer } from './adapters/mailer';
@@ -61,7 +62,8 @@ const app = await buildApp(
     cepLookup: createConfiguredCepLookup(config),
     config,
   },
-  { logger: true },
+  // The first import after a start does not wait for a statement reader to load.
+  { logger: true, statementReader: createStatementReaderPool({ readyWorkers: 1 }) },
 );
 
 async function shutDown(): Promise<void> {

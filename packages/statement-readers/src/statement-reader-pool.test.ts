@@ -169,6 +169,21 @@ describe('closing', () => {
   });
 });
 
+describe('a worker started with the pool', () => {
+  it('reads the first files in the worker already loaded, then closes with it', async () => {
+    const readyPool = createStatementReaderPool({ size: 1, readyWorkers: 1 });
+    const files = ['kamino-company__OfxSharp/itau.ofx', 'kamino-company__OfxSharp/santander.ofx'];
+    const statements = await Promise.all(
+      files.map((file) => readyPool.readFile(path.basename(file), path.join(fixturesFolder, file))),
+    );
+    expect(statements).toEqual(files.map((file) => readStatement(path.basename(file), readFixture(file))));
+    await readyPool.close();
+    await expect(readyPool.readFile('itau.ofx', path.join(fixturesFolder, files[0] as string))).rejects.toThrow(
+      'The statement reader pool is closed',
+    );
+  });
+});
+
 describe('reading a file from its path', () => {
   const pool = createStatementReaderPool({ size: 1 });
   afterAll(() => pool.close());
