@@ -7,6 +7,7 @@ import {
   deliverDueNotifications,
   notificationDeliveriesJob,
   raiseNotification,
+  raiseNotifications,
 } from '../src/modules/notifications/index';
 import {
   call,
@@ -311,6 +312,48 @@ describe('delivery by channel', () => {
     expect(mailTo(organization.client)).toEqual([]);
     // In the app, always.
     expect((await listOwn(organization.client)).json().count).toBe(2);
+  });
+});
+
+describe('several events at once', () => {
+  it('records each once, for each user by their own settings, and answers null for one raised already', async () => {
+    await call(context, 'PATCH', '/api/notification_settings/', {
+      token: organization.planner.token,
+      payload: { channels: ['in_app'] },
+    });
+    await raise(organization.client, 'batch:old');
+    const event = (user: TestUser, eventKey: string) => ({
+      userId: user.row.id,
+      eventKey,
+      kind: 'notice' as const,
+      title: 'Gasto acima do orçamento',
+      body: 'Mercado passou do planejado.',
+      clientUserId: organization.client.row.id,
+    });
+    const ids = await context.database.db.transaction((transaction) =>
+      raiseNotifications(transaction, [
+        event(organization.client, 'batch:1'),
+        event(organization.planner, 'batch:1'),
+        event(organization.client, 'batch:old'),
+      ]),
+    );
+    expect(ids[0]).toEqual(expect.any(Number));
+    expect(ids[1]).toEqual(expect.any(Number));
+    expect(ids[2]).toBeNull();
+    const rows = await context.database.db
+      .select({ id: notifications.id, userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.eventKey, 'batch:1'));
+    expect(rows.sort((a, b) => a.id - b.id)).toEqual([
+      { id: ids[0], userId: organization.client.row.id },
+      { id: ids[1], userId: organization.planner.row.id },
+    ]);
+    // The client keeps the default e-mail; the planner chose the app only.
+    const deliveries = await context.database.db
+      .select({ notificationId: notificationDeliveries.notificationId, channel: notificationDeliveries.channel })
+      .from(notificationDeliveries)
+      .where(inArray(notificationDeliveries.notificationId, [ids[0] as number, ids[1] as number]));
+    expect(deliveries).toEqual([{ notificationId: ids[0], channel: 'email' }]);
   });
 });
 

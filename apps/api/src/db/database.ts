@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -15,8 +16,14 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * Names this process's sessions in `pg_stat_activity`: an operator sees which machine and process
+ * runs a query, and a background run tells people's sessions (other processes) from its own.
+ */
+export const processSessionName = `prumo ${hostname()} ${process.pid}`.slice(0, 63);
+
 function openPool(options: pg.PoolConfig, onDroppedConnection: (error: Error) => void) {
-  const pool = new pg.Pool({ max: 10, ...options });
+  const pool = new pg.Pool({ max: 10, application_name: processSessionName, ...options });
   // An idle connection the server drops (a restart, the server stopping first) is discarded by the
   // pool; unheard, its 'error' event would end the process.
   pool.on('error', onDroppedConnection);

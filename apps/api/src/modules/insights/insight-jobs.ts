@@ -9,7 +9,8 @@ export const insightsGenerationJob: JobDefinition<z.infer<typeof AllClientsSchem
   name: 'insights-generation',
   schema: AllClientsSchema,
   schedule: () => '0 7 * * *',
-  expireInSeconds: 30 * 60,
+  // It waits for people while they use Prumo (insightBatch): a busy morning makes it longer.
+  expireInSeconds: 2 * 60 * 60,
   retry: { limit: 2, delaySeconds: 300, backoff: false },
   async handle(_data, { deps, log }) {
     const started = Date.now();

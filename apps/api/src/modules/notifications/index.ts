@@ -4,4 +4,9 @@
  */
 export { deliverDueNotifications, notificationDeliveriesJob } from './notification-deliveries';
 export { registerNotificationRoutes } from './notifications.routes';
-export { findPlannerOfClient, type NotificationEvent, raiseNotification } from './raise-notification';
+export {
+  findPlannerOfClient,
+  type NotificationEvent,
+  raiseNotification,
+  raiseNotifications,
+} from './raise-notification';

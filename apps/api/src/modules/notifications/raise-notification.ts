@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import type { NotificationSettings } from '@prumo/domain/tasks/notification-settings';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { notificationDeliveries, notifications, profiles, users } from '../../db/schema';
 import { publishLiveEvent } from '../live/index';
@@ -43,49 +44,79 @@ export interface NotificationEvent {
  * Answers the new notification's id, or null when the event was raised already.
  */
 export async function raiseNotification(db: Executor, event: NotificationEvent): Promise<number | null> {
-  const [recipient] = await db
-    .select({ organizationId: users.organizationId })
+  const [id] = await raiseNotifications(db, [event]);
+  return id ?? null;
+}
+
+/**
+ * `raiseNotification` for several events at once (a client's insights of a morning, each told to
+ * the client and the planner) in a few statements whatever their number: the ids in the events'
+ * order, null where an event was raised already or its user is gone.
+ */
+export async function raiseNotifications(
+  db: Executor,
+  events: readonly NotificationEvent[],
+): Promise<(number | null)[]> {
+  if (events.length === 0) return [];
+  const userIds = [...new Set(events.map((event) => event.userId))];
+  const recipients = await db
+    .select({ id: users.id, organizationId: users.organizationId })
     .from(users)
-    .where(eq(users.id, event.userId));
-  if (!recipient) return null;
+    .where(inArray(users.id, userIds));
+  const organizationOfUser = new Map(recipients.map((recipient) => [recipient.id, recipient.organizationId]));
+  const told = events.filter((event) => organizationOfUser.has(event.userId));
+  if (told.length === 0) return events.map(() => null);
   // The app's clock, not the database's: delivery times follow the same clock as the jobs that read them.
   const now = new Date();
-  const [created] = await db
+  const created = await db
     .insert(notifications)
-    .values({
-      organizationId: recipient.organizationId,
-      userId: event.userId,
-      clientUserId: event.clientUserId ?? null,
-      eventKey: event.eventKey,
-      kind: event.kind,
-      title: event.title,
-      body: event.body,
-      link: event.screen ?? null,
-      insightId: event.insightId ?? null,
-      generatedAt: event.generatedAt ?? null,
-      additionalInfo: event.additionalInfo ?? null,
-      createdAt: now,
-    })
+    .values(
+      told.map((event) => ({
+        organizationId: organizationOfUser.get(event.userId) as number,
+        userId: event.userId,
+        clientUserId: event.clientUserId ?? null,
+        eventKey: event.eventKey,
+        kind: event.kind,
+        title: event.title,
+        body: event.body,
+        link: event.screen ?? null,
+        insightId: event.insightId ?? null,
+        generatedAt: event.generatedAt ?? null,
+        additionalInfo: event.additionalInfo ?? null,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  if (!created) return null;
-  const settings = await findNotificationSettings(db, event.userId);
-  const covered = settings.notificationTrigger === 'all' || event.kind === 'notice';
-  const chosen: Record<DeliveryChannel, boolean> = {
-    email: settings.channels.includes('email'),
-    push: covered && (await hasPushDevice(db, event.userId)),
-  };
-  const channels = deliveryChannels.filter(
-    (channel) => covered && chosen[channel] && !event.sentElsewhere?.includes(channel),
-  );
-  if (channels.length > 0) {
-    await db
-      .insert(notificationDeliveries)
-      .values(channels.map((channel) => ({ notificationId: created.id, channel, nextAttemptAt: now, createdAt: now })))
-      .onConflictDoNothing();
+    .returning({ id: notifications.id, userId: notifications.userId, eventKey: notifications.eventKey });
+  if (created.length === 0) return events.map(() => null);
+  const createdId = new Map(created.map((row) => [`${row.userId}|${row.eventKey}`, row.id]));
+  const deliveries: (typeof notificationDeliveries.$inferInsert)[] = [];
+  const channelsOfUser = new Map<number, { settings: NotificationSettings; hasDevice: boolean }>();
+  for (const event of told) {
+    const id = createdId.get(`${event.userId}|${event.eventKey}`);
+    if (id === undefined) continue;
+    let user = channelsOfUser.get(event.userId);
+    if (!user) {
+      user = {
+        settings: await findNotificationSettings(db, event.userId),
+        hasDevice: await hasPushDevice(db, event.userId),
+      };
+      channelsOfUser.set(event.userId, user);
+    }
+    const covered = user.settings.notificationTrigger === 'all' || event.kind === 'notice';
+    const chosen: Record<DeliveryChannel, boolean> = {
+      email: user.settings.channels.includes('email'),
+      push: user.hasDevice,
+    };
+    for (const channel of deliveryChannels) {
+      if (covered && chosen[channel] && !event.sentElsewhere?.includes(channel)) {
+        deliveries.push({ notificationId: id, channel, nextAttemptAt: now, createdAt: now });
+      }
+    }
   }
-  await publishLiveEvent(db, { userIds: [event.userId], topic: 'notifications' });
-  return created.id;
+  if (deliveries.length > 0) await db.insert(notificationDeliveries).values(deliveries).onConflictDoNothing();
+  await publishLiveEvent(db, { userIds: created.map((row) => row.userId), topic: 'notifications' });
+  return events.map((event) => createdId.get(`${event.userId}|${event.eventKey}`) ?? null);
 }
 
 /** The planner who advises a client, if any: who hears of what the client does. */
