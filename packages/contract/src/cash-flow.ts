@@ -27,7 +27,7 @@ export const CashFlowLineSchema = z.object({
   date: z.string(),
   /** The day the money moved (a card's purchase counts on its bill's due date): the period filters by it. */
   cash_date: z.string(),
-  created_from: z.enum(['import', 'manual']),
+  created_from: z.enum(['import', 'open_finance', 'manual']),
   client: z.number().int(),
   is_asset_transfer: z.boolean(),
   /** The line's account (origin) id. */

@@ -38,6 +38,22 @@ export const ConnectionSchema = z.object({
   consent_expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   last_sync_at: z.string().nullable(),
+  sync_status: z.enum(['idle', 'waiting', 'running', 'failed']),
+  sync_status_label: z.string(),
+  /** Why the last sync failed, in pt-BR; null when it did not. */
+  sync_error: z.string().nullable(),
+  /** The accounts and cards the connection brings, each tied to the client's account (`account`). */
+  accounts: z.array(
+    z.object({
+      account: z.number().int(),
+      name: z.string(),
+      /** What the institution reported at the last sync, in cents (a card's: its open amount, negative when owed). */
+      balance: z.number().int().nullable(),
+      last_synced_at: z.string().nullable(),
+      /** Lines the bank still shows as pending: not counted until booked. */
+      pending_lines: z.number().int(),
+    }),
+  ),
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 export const ConnectionPageSchema = buildPageSchema(ConnectionSchema);

@@ -364,10 +364,18 @@ export const transactions = pgTable(
     createdFrom: text('created_from').notNull(),
     /** Stable identity within the origin (64 bits of a hash), so importing the same lines again adds nothing. */
     identityKey: bigint('identity_key', { mode: 'bigint' }).notNull(),
+    /**
+     * The identity of the same payment from the other source (a statement file's line, or a bank
+     * connection's), merged into this line: it is counted once, and that line stays known (ADR 44).
+     */
+    pairedIdentityKey: bigint('paired_identity_key', { mode: 'bigint' }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('transactions_origin_identity_unique').on(table.originId, table.identityKey),
+    uniqueIndex('transactions_origin_paired_identity_unique')
+      .on(table.originId, table.pairedIdentityKey)
+      .where(sql`paired_identity_key is not null`),
     // The cash flow's page is read straight off this index, newest first.
     index('transactions_client_cash_date_index').on(
       table.clientUserId,
@@ -1975,12 +1983,65 @@ export const openBankingConnections = pgTable(
     consentExpiresAt: timestamp('consent_expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** idle, waiting (queued), running, failed (the provider's error kept in `sync_error`). */
+    syncStatus: text('sync_status').notNull().default('idle'),
+    syncError: text('sync_error'),
   },
   (table) => [
     index('open_banking_connections_client_index').on(table.clientUserId),
     uniqueIndex('open_banking_connections_state_unique').on(table.stateHash),
     check('open_banking_connections_months_check', sql`consent_months in (3, 6, 9, 12)`),
+    check('open_banking_connections_sync_status_check', sql`sync_status in ('idle', 'waiting', 'running', 'failed')`),
   ],
+);
+
+/**
+ * An account or card a connection shares, tied to the client's account of the same identity (bank,
+ * branch, number, kind): a reconnection, or a statement file of it, finds the same one (ADR 44).
+ */
+export const openBankingAccounts = pgTable(
+  'open_banking_accounts',
+  {
+    id: serial('id').primaryKey(),
+    ...clientOwnedColumns(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => openBankingConnections.id, { onDelete: 'cascade' }),
+    externalAccountId: text('external_account_id').notNull(),
+    originId: integer('origin_id')
+      .notNull()
+      .references(() => origins.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** What the institution reported at the last sync (a card's: its open amount, negative when owed). */
+    balanceCents: bigint('balance_cents', { mode: 'number' }),
+    /** The last day fully synced: the next sync reads again from a few days before it. */
+    syncedThrough: date('synced_through'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('open_banking_accounts_external_unique').on(table.connectionId, table.externalAccountId),
+    index('open_banking_accounts_origin_index').on(table.originId),
+  ],
+);
+
+/**
+ * Lines the institution reports as pending: shown apart and never counted; each sync replaces
+ * them, and a pending line's booked version arrives as an ordinary line.
+ */
+export const openBankingPendingLines = pgTable(
+  'open_banking_pending_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...clientOwnedColumns(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => openBankingAccounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    date: date('date').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+  },
+  (table) => [index('open_banking_pending_lines_account_index').on(table.accountId)],
 );
 
 /**

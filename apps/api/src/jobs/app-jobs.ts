@@ -3,6 +3,7 @@ import type { Mailer } from '../adapters/mailer';
 import type { AppDependencies } from '../dependencies';
 import { clientInsightsJob, insightsGenerationJob } from '../modules/insights/index';
 import { notificationDeliveriesJob } from '../modules/notifications/index';
+import { openBankingDailySyncJob, openBankingSyncJob } from '../modules/open-banking/index';
 import { createGatewayEventJob } from '../modules/payment-gateway/index';
 import { billReminderNoticesJob } from '../modules/reminders/index';
 import {
@@ -50,6 +51,8 @@ const appJobs = [
   notificationDeliveriesJob,
   insightsGenerationJob,
   clientInsightsJob,
+  openBankingSyncJob,
+  openBankingDailySyncJob,
 ];
 
 /**

@@ -53,6 +53,31 @@ export function buildCallerScope(caller: Caller): Scope {
   };
 }
 
+/** A client as a job knows them: enough to read and write their data as they would. */
+export interface ClientOfJob {
+  organizationId: number;
+  organizationSlug: string;
+  clientUserId: number;
+  /** The organization's feature codes. */
+  features: readonly string[];
+}
+
+/** A job acts on a client's money as the client would: their own data, nothing else. */
+export function buildClientOwnScope(client: ClientOfJob, now: Date): ClientScope {
+  return {
+    organizationId: client.organizationId,
+    clientUserId: client.clientUserId,
+    caller: {
+      userId: client.clientUserId,
+      organizationId: client.organizationId,
+      organizationSlug: client.organizationSlug,
+      role: 'client',
+      features: client.features,
+      tokenExpiresAt: now,
+    },
+  };
+}
+
 /** The client a query string names (`clientId`, or the older `client`), if any. */
 export function readNamedClientId(query: unknown): number | null {
   const parsed = ClientQuerySchema.safeParse(query ?? {});

@@ -12,6 +12,7 @@ export function buildOfx(
   account: string,
   lines: OfxLine[],
   balance?: { amount: string; date: string },
+  bank: { id: string; branch: string } = { id: '0341', branch: '1234' },
 ) {
   const transactionsText = lines
     .map(
@@ -24,7 +25,7 @@ export function buildOfx(
     : '';
   const from =
     kind === 'bank'
-      ? `<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM>`
+      ? `<BANKACCTFROM><BANKID>${bank.id}<BRANCHID>${bank.branch}<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM>`
       : `<CCACCTFROM><ACCTID>${account}</CCACCTFROM>`;
   const statement = `<CURDEF>BRL${from}<BANKTRANLIST>\n${transactionsText}\n</BANKTRANLIST>${balanceText}`;
   const body =

@@ -33,7 +33,35 @@ export const openBankingMessages = {
   connectionNotFound: 'Conexão não encontrada.',
   alreadyRevoked: 'Esta conexão já foi revogada.',
   tooManyRequests: 'Você já tem pedidos de conexão esperando o banco. Conclua um deles ou aguarde 10 minutos.',
+  syncNotActive: 'Só uma conexão ativa pode ser sincronizada.',
+  tokenUnreadable: 'Não foi possível abrir o acesso a esta conexão. Conecte o banco de novo.',
 } as const;
+
+/** Where a connection's sync stands, as its list shows it. */
+export type SyncStatus = 'idle' | 'waiting' | 'running' | 'failed';
+
+export const syncStatusLabels: Record<SyncStatus, string> = {
+  idle: 'Sincronizada',
+  waiting: 'Sincronização na fila',
+  running: 'Sincronizando',
+  failed: 'A última sincronização falhou',
+};
+
+/**
+ * The client is told when a connection stops bringing data: what ended, and that what came stays.
+ * `day` is the consent's end, DD/MM/YYYY.
+ */
+export function describeConnectionEnded(institution: string, reason: 'expired' | 'revoked', day: string) {
+  return reason === 'expired'
+    ? {
+        title: `Conexão com ${institution} expirou`,
+        body: `O consentimento terminou em ${day}. O que já veio continua no Prumo; conecte o banco de novo para continuar sincronizando.`,
+      }
+    : {
+        title: `Conexão com ${institution} encerrada pelo banco`,
+        body: `O banco informou em ${day} que o consentimento não vale mais. O que já veio continua no Prumo; conecte o banco de novo para continuar sincronizando.`,
+      };
+}
 
 export const SessionInputSchema = z.object({
   client_metadata: z.object({

@@ -484,19 +484,25 @@ export async function updateCashFlowLines(
   return updated.length;
 }
 
-/** Deletes the client's lines; imported ones are remembered, so their statement does not bring them back. */
+/**
+ * Deletes the client's lines; those a statement or a bank connection brought are remembered (with
+ * the other source's line merged into them), so neither brings them back.
+ */
 export async function deleteCashFlowLines(db: Executor, scope: ClientScope, ids: number[]): Promise<number> {
   const deleted = await db.delete(transactions).where(whereLinesOfScope(scope, ids)).returning({
     originId: transactions.originId,
     identityKey: transactions.identityKey,
+    pairedIdentityKey: transactions.pairedIdentityKey,
     createdFrom: transactions.createdFrom,
   });
-  const imported = deleted.filter((line) => line.createdFrom === 'import');
-  if (imported.length > 0) {
-    await db
-      .insert(dismissedLines)
-      .values(imported.map(({ originId, identityKey }) => ({ originId, identityKey })))
-      .onConflictDoNothing();
+  const dismissed = deleted
+    .filter((line) => line.createdFrom !== 'manual')
+    .flatMap(({ originId, identityKey, pairedIdentityKey }) => [
+      { originId, identityKey },
+      ...(pairedIdentityKey === null ? [] : [{ originId, identityKey: pairedIdentityKey }]),
+    ]);
+  if (dismissed.length > 0) {
+    await db.insert(dismissedLines).values(dismissed).onConflictDoNothing();
   }
   return deleted.length;
 }

@@ -125,6 +125,8 @@ export async function findKnownIdentities(
 ): Promise<Set<bigint>> {
   const result = await findConnection(transaction).query<{ identity_key: string }>(
     `select identity_key from transactions where origin_id = $1 and identity_key = any($2::bigint[])
+     union all select paired_identity_key from transactions
+       where origin_id = $1 and paired_identity_key = any($2::bigint[])
      union all select identity_key from dismissed_lines where origin_id = $1`,
     [originId, identityKeys.map(String)],
   );
@@ -136,6 +138,56 @@ const copiedColumns =
   'merchant_key, category_id, description_id, categorized_by, categorized_at, is_asset_transfer, identity_key';
 const copyRowsPerChunk = 2_000;
 
+/** A line of one source, unpaired, that the same payment from the other source may be. */
+export interface UnpairedLine {
+  id: number;
+  date: string;
+  amountCents: number;
+  name: string;
+}
+
+/**
+ * The account's lines from `source` not yet merged with a line of the other source, between two
+ * days: what a line arriving from the other source may pair with (ADR 44).
+ */
+export async function findUnpairedLines(
+  transaction: Transaction,
+  originId: number,
+  source: LineSource,
+  between: { from: string; to: string },
+): Promise<UnpairedLine[]> {
+  const result = await findConnection(transaction).query<{
+    id: string;
+    date: string;
+    amount_cents: string;
+    name: string;
+  }>(
+    `select id, to_char(date, 'YYYY-MM-DD') as date, amount_cents, name from transactions
+     where origin_id = $1 and created_from = $2 and paired_identity_key is null and date between $3 and $4
+     order by date, id`,
+    [originId, source, between.from, between.to],
+  );
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    date: row.date,
+    amountCents: Number(row.amount_cents),
+    name: row.name,
+  }));
+}
+
+/** Merges a line of the other source into a kept line: the kept one stays, the other is known through it. */
+export async function pairLines(
+  transaction: Transaction,
+  pairs: readonly { transactionId: number; pairedIdentityKey: bigint }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  await findConnection(transaction).query(
+    `update transactions set paired_identity_key = paired.identity_key
+     from unnest($1::bigint[], $2::bigint[]) as paired(id, identity_key) where transactions.id = paired.id`,
+    [pairs.map((pair) => pair.transactionId), pairs.map((pair) => String(pair.pairedIdentityKey))],
+  );
+}
+
 /** A value in COPY's text format: backslash, tab and line breaks escaped; null as \N. */
 function escapeCopyText(value: string): string {
   return /[\\\t\n\r]/.test(value)
@@ -144,8 +196,16 @@ function escapeCopyText(value: string): string {
 }
 const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-function* writeCopyText(scope: ClientScope, fileId: number, categorizedAt: string, rows: Iterable<NewTransactionRow>) {
-  const fixed = `${scope.organizationId}\t${scope.clientUserId}\t${fileId}\timport\t`;
+/** Where a line came from: a statement file (`import`) or a bank connection (`open_finance`). */
+export type LineSource = 'import' | 'open_finance';
+
+function* writeCopyText(
+  scope: ClientScope,
+  source: { fileId: number | null; createdFrom: LineSource },
+  categorizedAt: string,
+  rows: Iterable<NewTransactionRow>,
+) {
+  const fixed = `${scope.organizationId}\t${scope.clientUserId}\t${source.fileId ?? '\\N'}\t${source.createdFrom}\t`;
   let chunk = '';
   let count = 0;
   for (const row of rows) {
@@ -170,13 +230,13 @@ function* writeCopyText(scope: ClientScope, fileId: number, categorizedAt: strin
 export async function copyTransactions(
   transaction: Transaction,
   scope: ClientScope,
-  file: { id: number; createdAt: Date },
+  source: { fileId: number | null; createdFrom: LineSource; createdAt: Date },
   rows: Iterable<NewTransactionRow>,
 ): Promise<void> {
   // The file was made in this transaction: its time is the transaction's, as now() would have written it.
-  const categorizedAt = file.createdAt.toISOString();
+  const categorizedAt = source.createdAt.toISOString();
   await pipeline(
-    Readable.from(writeCopyText(scope, file.id, categorizedAt, rows)),
+    Readable.from(writeCopyText(scope, source, categorizedAt, rows)),
     findConnection(transaction).query(copyFrom(`copy transactions (${copiedColumns}) from stdin`)),
   );
 }

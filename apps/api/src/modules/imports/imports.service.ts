@@ -4,18 +4,20 @@ import path from 'node:path';
 import type { RejectedFile, StatementAccountKind, StatementFile } from '@prumo/contract/imports';
 import type { OriginKind } from '@prumo/contract/origins';
 import { findBankByCode, normalizeBankCode } from '@prumo/domain/banks/brazilian-banks';
-import { formatBrazilianDate } from '@prumo/domain/br/date';
+import { formatBrazilianDate, shiftDay } from '@prumo/domain/br/date';
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { computeBillDueDate } from '@prumo/domain/holdings/card-bills';
+import { matchLinesAcrossSources, maximumDayGap } from '@prumo/domain/open-banking/line-matching';
 import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
 import { StatementReadError, statementReadMessages } from '@prumo/statement-readers/statement-read-error';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
-import { suggestCategories } from '../categories/index';
+import { type CategorySuggestion, suggestCategories } from '../categories/index';
 import { describeOrigin } from '../origins/index';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import { notifyImportFailed, notifyImportFinished } from './import-notifications';
@@ -26,10 +28,13 @@ import {
   findFileOrigins,
   findFiles,
   findKnownIdentities,
+  findUnpairedLines,
   insertBundle,
   insertFileOrigin,
   insertStatementFile,
+  type LineSource,
   type NewTransactionRow,
+  pairLines,
   updateFileCounts,
   upsertOrigin,
 } from './imports.repo';
@@ -154,13 +159,16 @@ function identityText(text: string): string {
   return plain.toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
+/** What a line's identity is made of, whichever source brought it. */
+type IdentifiedLine = Pick<StatementTransaction, 'date' | 'amountCents' | 'description'>;
+
 /**
  * A line's identity within its account: date, amount, text and which of the identical lines of
  * this file it is (the first, second…). The same file, or another file covering the same days,
  * gives the same identities; two real, identical purchases on one day stay two.
  * Lines are given in file order, one account per builder.
  */
-export function createIdentityKeyBuilder(): (line: StatementTransaction) => bigint {
+export function createIdentityKeyBuilder(): (line: IdentifiedLine) => bigint {
   const seen = new Map<string, number>();
   // A statement repeats its descriptions (the same shop, the same transfer): each is folded once.
   const texts = new Map<string, string>();
@@ -223,6 +231,150 @@ function countLines(statement: StatementReadResult): number {
 function describeReadError(error: unknown): string {
   if (error instanceof StatementReadError) return error.message;
   return statementReadMessages.unreadable;
+}
+
+/** A line as it is stored: its account, its cash day (a card's bill's due day) and the category suggested. */
+function buildNewRow(
+  origin: { id: number; cardDays: { closingDay: number; dueDay: number } | null },
+  line: { date: string; amountCents: number; name: string; merchantKey: string; identityKey: bigint },
+  suggestion: CategorySuggestion | null,
+): NewTransactionRow {
+  const { cardDays } = origin;
+  return {
+    originId: origin.id,
+    date: line.date,
+    // A card purchase weighs on the cash flow when its bill is due.
+    cashDate: cardDays ? computeBillDueDate(line.date, cardDays.closingDay, cardDays.dueDay) : line.date,
+    amountCents: line.amountCents,
+    name: line.name,
+    merchantKey: line.merchantKey,
+    categoryId: suggestion?.categoryId ?? null,
+    descriptionId: suggestion?.descriptionId ?? null,
+    categorizedBy: suggestion?.by ?? null,
+    isAssetTransfer: suggestion?.isAssetTransfer ?? false,
+    identityKey: line.identityKey,
+  };
+}
+
+/**
+ * Lines new to their account that may be payments the other source already brought (a bank
+ * connection's line for a file's, or the reverse): each pairs with at most one unpaired line of
+ * that source, same amount, at most a few days apart (the domain's rule). The kept line stays and
+ * now carries the newcomer's identity, so it is known from then on. Answers the identities paired.
+ */
+async function pairWithOtherSource(
+  transaction: Transaction,
+  originId: number,
+  fresh: readonly { identityKey: bigint; date: string; amountCents: number; name: string }[],
+  otherSource: LineSource,
+): Promise<Set<bigint>> {
+  const paired = new Set<bigint>();
+  if (fresh.length === 0) return paired;
+  let from = fresh[0]?.date as string;
+  let to = from;
+  for (const line of fresh) {
+    if (line.date < from) from = line.date;
+    if (line.date > to) to = line.date;
+  }
+  const kept = await findUnpairedLines(transaction, originId, otherSource, {
+    from: shiftDay(from, -maximumDayGap),
+    to: shiftDay(to, maximumDayGap),
+  });
+  if (kept.length === 0) return paired;
+  const matches = matchLinesAcrossSources(
+    kept.map((line) => ({ date: line.date, amountCents: line.amountCents, description: line.name })),
+    fresh.map((line) => ({ date: line.date, amountCents: line.amountCents, description: line.name })),
+  );
+  const pairs: { transactionId: number; pairedIdentityKey: bigint }[] = [];
+  matches.forEach((keptIndex, freshIndex) => {
+    const line = fresh[freshIndex];
+    if (keptIndex === null || !line) return;
+    pairs.push({ transactionId: (kept[keptIndex] as (typeof kept)[number]).id, pairedIdentityKey: line.identityKey });
+    paired.add(line.identityKey);
+  });
+  await pairLines(transaction, pairs);
+  return paired;
+}
+
+/** An account or card a bank connection shares, with its booked lines (pending ones are kept apart). */
+export interface SyncedAccount {
+  kind: 'bank_account' | 'credit_card';
+  bankCode: string;
+  branch: string;
+  accountNumber: string;
+  /** Today's balance as the institution reports it (accounts only). */
+  balance: { amountCents: number; date: string } | null;
+  /** Oldest first, every line of each day from the first day on (identities number a day's identical lines). */
+  lines: readonly IdentifiedLine[];
+}
+
+/**
+ * A bank connection's lines into the client's account of the same identity (bank, branch, number,
+ * kind), by the files' own rules: the same identities (a line synced again, or after a
+ * reconnection, is added once; one a person deleted stays deleted), the same learned categories
+ * and card bills, and merged with a statement file's line of the same payment (ADR 44). Runs in
+ * the caller's transaction.
+ */
+export async function storeSyncedLines(
+  transaction: Transaction,
+  scope: ClientScope,
+  account: SyncedAccount,
+): Promise<{ originId: number; added: number; paired: number }> {
+  const origin = await upsertOrigin(
+    transaction,
+    scope,
+    {
+      kind: account.kind,
+      bankCode: normalizeBankCode(account.bankCode) ?? '',
+      branch: account.branch,
+      accountNumber: account.accountNumber,
+    },
+    account.balance,
+  );
+  const buildIdentityKey = createIdentityKeyBuilder();
+  const identified = account.lines.map((line) => ({
+    identityKey: buildIdentityKey(line),
+    date: line.date,
+    amountCents: line.amountCents,
+    name: line.description,
+  }));
+  const known = origin.created
+    ? new Set<bigint>()
+    : await findKnownIdentities(
+        transaction,
+        origin.id,
+        identified.map((line) => line.identityKey),
+      );
+  const unknown = identified.filter((line) => !known.has(line.identityKey));
+  // The same payments a statement file already brought count once.
+  const paired = origin.created
+    ? new Set<bigint>()
+    : await pairWithOtherSource(transaction, origin.id, unknown, 'import');
+  const fresh = unknown.filter((line) => !paired.has(line.identityKey));
+  const merchantKeys = fresh.map((line) => normalizeMerchantName(line.name));
+  const suggestions = await suggestCategories(
+    transaction,
+    scope,
+    fresh.map((line, index) => ({
+      merchantKey: merchantKeys[index] ?? '',
+      name: line.name,
+      amountCents: line.amountCents,
+      accountKind: account.kind,
+    })),
+  );
+  const rows = fresh.map((line, index) =>
+    buildNewRow(origin, { ...line, merchantKey: merchantKeys[index] ?? '' }, suggestions[index] ?? null),
+  );
+  if (rows.length > 0) {
+    await copyTransactions(
+      transaction,
+      scope,
+      { fileId: null, createdFrom: 'open_finance', createdAt: new Date() },
+      rows,
+    );
+  }
+  if (rows.some((row) => row.categoryId === null)) await openCategorizingTask(transaction, scope);
+  return { originId: origin.id, added: rows.length, paired: paired.size };
 }
 
 async function importOneFile(
@@ -289,24 +441,19 @@ async function importOneFile(
       if (origin.created) pendencies += 1;
       const buildIdentityKey = createIdentityKeyBuilder();
       const firstIndex = lineIndex;
-      const { cardDays } = origin;
       const buildRow = (line: StatementTransaction, offset: number): NewTransactionRow => {
         const index = firstIndex + offset;
-        const suggestion = suggestions[index] ?? null;
-        return {
-          originId: origin.id,
-          date: line.date,
-          // A card purchase weighs on the cash flow when its bill is due.
-          cashDate: cardDays ? computeBillDueDate(line.date, cardDays.closingDay, cardDays.dueDay) : line.date,
-          amountCents: line.amountCents,
-          name: line.description,
-          merchantKey: lines[index]?.merchantKey ?? '',
-          categoryId: suggestion?.categoryId ?? null,
-          descriptionId: suggestion?.descriptionId ?? null,
-          categorizedBy: suggestion?.by ?? null,
-          isAssetTransfer: suggestion?.isAssetTransfer ?? false,
-          identityKey: buildIdentityKey(line),
-        };
+        return buildNewRow(
+          origin,
+          {
+            date: line.date,
+            amountCents: line.amountCents,
+            name: line.description,
+            merchantKey: lines[index]?.merchantKey ?? '',
+            identityKey: buildIdentityKey(line),
+          },
+          suggestions[index] ?? null,
+        );
       };
       // A line already in the account (this file again, or another covering the same days) stays
       // once; lines a person deleted from it stay deleted (ADR 4).
@@ -323,6 +470,10 @@ async function importOneFile(
           origin.id,
           built.map((row) => row.identityKey),
         );
+        const seen = known;
+        // The same payments a bank connection already brought count once (ADR 44).
+        const fresh = built.filter((row) => !seen.has(row.identityKey));
+        for (const key of await pairWithOtherSource(transaction, origin.id, fresh, 'open_finance')) known.add(key);
         candidates = built;
       }
       knownIdentities.set(origin.id, known);
@@ -335,7 +486,12 @@ async function importOneFile(
           yield row;
         }
       };
-      await copyTransactions(transaction, scope, { id: stored.id, createdAt: stored.createdAt }, newRows(known));
+      await copyTransactions(
+        transaction,
+        scope,
+        { fileId: stored.id, createdFrom: 'import', createdAt: stored.createdAt },
+        newRows(known),
+      );
       lineIndex += account.transactions.length;
     }
     await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));

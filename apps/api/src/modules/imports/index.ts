@@ -15,6 +15,8 @@ export {
   presentFiles,
   type ReceivedUpload,
   readUploadedStatement,
+  type SyncedAccount,
+  storeSyncedLines,
   widenImportedPeriod,
   withUploadedFiles,
 } from './imports.service';

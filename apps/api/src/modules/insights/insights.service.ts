@@ -10,7 +10,7 @@ import type { ExpenseLine } from '@prumo/domain/reminders/recurring-bills';
 import type { AppDependencies } from '../../dependencies';
 import { countSessionsServingPeople, waitWhilePeopleAreServed } from '../../jobs/yield-to-people';
 import { failNotAllowed, failNotFound } from '../../lib/domain-errors';
-import type { ClientScope, Scope } from '../../lib/scope';
+import { buildClientOwnScope, type ClientScope, type Scope } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
 import { compareMonthWithPlan } from '../budget/index';
 import { buildFutureFlowChart } from '../future-flow/index';
@@ -70,22 +70,6 @@ export async function readInsightSettings(deps: AppDependencies, scope: ClientSc
 
 export async function changeInsightSettings(deps: AppDependencies, scope: ClientScope, thresholdCents: number) {
   return { low_balance_threshold: await saveLowBalanceThreshold(deps.db, scope, thresholdCents) };
-}
-
-/** The job reads a client's money as the client would: their own data, nothing else. */
-function buildClientOwnScope(client: ClientToScan, now: Date): ClientScope {
-  return {
-    organizationId: client.organizationId,
-    clientUserId: client.clientUserId,
-    caller: {
-      userId: client.clientUserId,
-      organizationId: client.organizationId,
-      organizationSlug: client.organizationSlug,
-      role: 'client',
-      features: client.features,
-      tokenExpiresAt: now,
-    },
-  };
 }
 
 /**

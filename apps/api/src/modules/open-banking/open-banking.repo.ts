@@ -1,7 +1,14 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { authTokens, openBankingConnections, openBankingSessions } from '../../db/schema';
-import { buildClientOwnedWhere, type ClientScope, type Scope } from '../../lib/scope';
+import {
+  authTokens,
+  openBankingAccounts,
+  openBankingConnections,
+  openBankingPendingLines,
+  openBankingSessions,
+  organizations,
+} from '../../db/schema';
+import { buildClientOwnedWhere, type ClientOfJob, type ClientScope, type Scope } from '../../lib/scope';
 import { hashSecret } from '../../lib/secrets';
 
 type Executor = Database | Transaction;
@@ -167,4 +174,157 @@ export async function findConnections(db: Database, scope: ClientScope, page: { 
     db.select({ value: count() }).from(openBankingConnections).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };
+}
+
+/**
+ * Takes a connection's sync for this run: an active connection not already being synced is
+ * marked running (in one statement, so two runs of it at once cannot both start), with the client
+ * as a job knows them. Null when it is not active or another run has it.
+ */
+export async function claimConnectionSync(
+  db: Database,
+  id: number,
+): Promise<{ connection: ConnectionRow; client: ClientOfJob } | null> {
+  const [connection] = await db
+    .update(openBankingConnections)
+    .set({ syncStatus: 'running' })
+    .where(
+      and(
+        eq(openBankingConnections.id, id),
+        eq(openBankingConnections.status, 'active'),
+        sql`${openBankingConnections.syncStatus} <> 'running'`,
+      ),
+    )
+    .returning();
+  if (!connection) return null;
+  const [organization] = await db
+    .select({
+      slug: organizations.slug,
+      features: sql<string[]>`coalesce((select array_agg(feature.code) from organization_features feature
+        where feature.organization_id = "organizations"."id"), '{}')`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, connection.organizationId));
+  if (!organization) return null;
+  return {
+    connection,
+    client: {
+      organizationId: connection.organizationId,
+      organizationSlug: organization.slug,
+      clientUserId: connection.clientUserId,
+      features: organization.features,
+    },
+  };
+}
+
+/** A sync asked for (on demand, after connecting): shown as waiting until the job takes it. */
+export async function markSyncWaiting(db: Executor, scope: Scope, id: number): Promise<ConnectionRow | null> {
+  const [connection] = await db
+    .update(openBankingConnections)
+    .set({
+      syncStatus: sql`case when ${openBankingConnections.syncStatus} = 'running' then 'running' else 'waiting' end`,
+    })
+    .where(
+      and(
+        buildClientOwnedWhere(openBankingConnections, scope),
+        eq(openBankingConnections.id, id),
+        eq(openBankingConnections.status, 'active'),
+      ),
+    )
+    .returning();
+  return connection ?? null;
+}
+
+/** Every active connection: the daily sync's list. */
+export async function findActiveConnectionIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ id: openBankingConnections.id })
+    .from(openBankingConnections)
+    .where(eq(openBankingConnections.status, 'active'))
+    .orderBy(openBankingConnections.id);
+  return rows.map((row) => row.id);
+}
+
+export type SyncedAccountRow = typeof openBankingAccounts.$inferSelect;
+
+export async function findSyncedAccount(
+  db: Executor,
+  connectionId: number,
+  externalAccountId: string,
+): Promise<SyncedAccountRow | null> {
+  const [account] = await db
+    .select()
+    .from(openBankingAccounts)
+    .where(
+      and(
+        eq(openBankingAccounts.connectionId, connectionId),
+        eq(openBankingAccounts.externalAccountId, externalAccountId),
+      ),
+    );
+  return account ?? null;
+}
+
+export async function saveSyncedAccount(
+  db: Executor,
+  scope: ClientScope,
+  values: Omit<typeof openBankingAccounts.$inferInsert, 'organizationId' | 'clientUserId' | 'id'>,
+): Promise<SyncedAccountRow> {
+  const [account] = await db
+    .insert(openBankingAccounts)
+    .values({ ...values, organizationId: scope.organizationId, clientUserId: scope.clientUserId })
+    .onConflictDoUpdate({
+      target: [openBankingAccounts.connectionId, openBankingAccounts.externalAccountId],
+      set: {
+        originId: values.originId,
+        name: values.name,
+        balanceCents: values.balanceCents,
+        syncedThrough: values.syncedThrough,
+        lastSyncedAt: values.lastSyncedAt,
+      },
+    })
+    .returning();
+  if (!account) throw new Error('The synced account was not written.');
+  return account;
+}
+
+/** The account's pending lines become what the institution reports now. */
+export async function replacePendingLines(
+  db: Executor,
+  scope: ClientScope,
+  accountId: number,
+  lines: readonly { externalId: string; date: string; amountCents: number; description: string }[],
+): Promise<void> {
+  await db.delete(openBankingPendingLines).where(eq(openBankingPendingLines.accountId, accountId));
+  if (lines.length === 0) return;
+  await db.insert(openBankingPendingLines).values(
+    lines.map((line) => ({
+      ...line,
+      accountId,
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+    })),
+  );
+}
+
+/** The accounts each connection shares, with how many lines wait as pending in each. */
+export async function findAccountsOfConnections(db: Executor, scope: Scope, connectionIds: readonly number[]) {
+  if (connectionIds.length === 0) return [];
+  return db
+    .select({
+      connectionId: openBankingAccounts.connectionId,
+      originId: openBankingAccounts.originId,
+      name: openBankingAccounts.name,
+      balanceCents: openBankingAccounts.balanceCents,
+      lastSyncedAt: openBankingAccounts.lastSyncedAt,
+      pendingLines: sql<number>`(select count(*)::int from open_banking_pending_lines pending
+        where pending.account_id = "open_banking_accounts"."id")`,
+    })
+    .from(openBankingAccounts)
+    .where(
+      and(
+        buildClientOwnedWhere(openBankingAccounts, scope),
+        inArray(openBankingAccounts.connectionId, [...connectionIds]),
+      ),
+    )
+    .orderBy(openBankingAccounts.id);
 }

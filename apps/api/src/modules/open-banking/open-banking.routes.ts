@@ -21,9 +21,11 @@ import {
   listConnections,
   listParticipants,
   requestConsent,
+  requestSync,
   revokeConnection,
   startOpenBankingSession,
 } from './open-banking.service';
+import { openBankingSyncJob } from './open-banking-jobs';
 
 const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
 const ConnectionParamsSchema = z.object({ id: DatabaseIdTextSchema });
@@ -107,7 +109,11 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       config: { access: { roles: clientsAndPlanners } },
       schema: { tags, body: ApproveInputSchema, response: { 200: ConnectionSchema, ...refused } },
     },
-    async (request) => approveConsent(deps, readCaller(request), readTokenKey(request) ?? '', request.body),
+    async (request) => {
+      const connection = await approveConsent(deps, readCaller(request), readTokenKey(request) ?? '', request.body);
+      if (connection.status === 'active') await sendSync(app, connection.id);
+      return connection;
+    },
   );
 
   api.get(
@@ -140,4 +146,34 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
     },
     async (request) => revokeConnection(deps, readClientScope(request), request.params.id),
   );
+
+  api.post(
+    '/api/open-banking/v2/links-connect/:id/sync/',
+    {
+      config: forClient,
+      schema: {
+        tags,
+        params: ConnectionParamsSchema,
+        querystring: ClientQuerySchema,
+        response: { 202: ConnectionSchema, 409: DetailSchema, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const connection = await requestSync(deps, readClientScope(request), request.params.id);
+      await sendSync(app, connection.id);
+      return reply.status(202).send(connection);
+    },
+  );
+}
+
+/**
+ * Queues a connection's sync. A failure to queue it is logged and never fails the call: the
+ * connection stays waiting and the daily run syncs it.
+ */
+async function sendSync(app: FastifyInstance, connectionId: number): Promise<void> {
+  try {
+    await app.jobs.send(openBankingSyncJob, { connectionId });
+  } catch (error) {
+    app.log.error({ err: error, connectionId }, 'open banking sync not queued');
+  }
 }

@@ -7,6 +7,8 @@ import {
   openBankingMessages,
   type SessionInput,
   type SharedDataKind,
+  type SyncStatus,
+  syncStatusLabels,
 } from '@prumo/domain/open-banking/consent';
 import { foldForSearch } from '@prumo/domain/records/search-text';
 import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
@@ -21,11 +23,13 @@ import { type Caller, sessionMessages } from '../../plugins/authentication';
 import {
   type ConnectionRow,
   countOpenConsentRequests,
+  findAccountsOfConnections,
   findConnection,
   findConnections,
   findSessionId,
   insertConnection,
   markConnectionRevoked,
+  markSyncWaiting,
   spendConsentState,
   updateConnection,
   upsertSession,
@@ -39,7 +43,9 @@ function describeTokenContext(connectionId: number): string {
   return `open_banking_connections:${connectionId}:access_token`;
 }
 
-export function presentConnection(row: ConnectionRow): Connection {
+type ConnectionAccount = Awaited<ReturnType<typeof findAccountsOfConnections>>[number];
+
+export function presentConnection(row: ConnectionRow, accounts: readonly ConnectionAccount[] = []): Connection {
   return {
     id: row.id,
     provider: row.provider,
@@ -55,11 +61,23 @@ export function presentConnection(row: ConnectionRow): Connection {
     consent_expires_at: row.consentExpiresAt?.toISOString() ?? null,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+    sync_status: row.syncStatus as SyncStatus,
+    sync_status_label: syncStatusLabels[row.syncStatus as SyncStatus],
+    sync_error: row.syncError,
+    accounts: accounts
+      .filter((account) => account.connectionId === row.id)
+      .map((account) => ({
+        account: account.originId,
+        name: account.name,
+        balance: account.balanceCents,
+        last_synced_at: account.lastSyncedAt?.toISOString() ?? null,
+        pending_lines: account.pendingLines,
+      })),
   };
 }
 
 /** The connection's access token, or null when it has none or it cannot be opened (another key, a damaged text). */
-async function openAccessToken(deps: AppDependencies, connection: ConnectionRow): Promise<string | null> {
+export async function openAccessToken(deps: AppDependencies, connection: ConnectionRow): Promise<string | null> {
   if (!connection.accessTokenCiphertext) return null;
   try {
     return await createSecretBox(deps.config).decrypt(
@@ -221,6 +239,8 @@ export async function approveConsent(
   const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(awaiting.id));
   const row = await updateConnection(deps.db, awaiting.id, {
     status: 'active',
+    // The first sync is sent by the route once this answer is written.
+    syncStatus: 'waiting',
     accessTokenCiphertext: sealed,
     connectedAt: new Date(),
     consentExpiresAt: granted.expiresAt,
@@ -230,7 +250,23 @@ export async function approveConsent(
 
 export async function listConnections(deps: AppDependencies, scope: ClientScope, page: PageQuery) {
   const { rows, count } = await findConnections(deps.db, scope, page);
-  return { count, results: rows.map(presentConnection) };
+  const accounts = await findAccountsOfConnections(
+    deps.db,
+    scope,
+    rows.map((row) => row.id),
+  );
+  return { count, results: rows.map((row) => presentConnection(row, accounts)) };
+}
+
+/** A sync asked for now: the connection shows it waiting; the caller sends the job. */
+export async function requestSync(deps: AppDependencies, scope: ClientScope, id: number): Promise<Connection> {
+  const waiting = await markSyncWaiting(deps.db, scope, id);
+  if (!waiting) {
+    const connection = await findConnection(deps.db, scope, id);
+    if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
+    failConflict(openBankingMessages.syncNotActive);
+  }
+  return presentConnection(waiting, await findAccountsOfConnections(deps.db, scope, [waiting.id]));
 }
 
 /**

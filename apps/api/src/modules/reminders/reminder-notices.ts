@@ -7,42 +7,16 @@ import type { AppDependencies } from '../../dependencies';
 import { defineJob, type JobDefinition, type JobLog } from '../../jobs/define-job';
 import { createQueuedMailer } from '../../jobs/email-delivery';
 import type { JobRunner } from '../../jobs/job-runner';
-import type { ClientScope } from '../../lib/scope';
+import { buildClientOwnScope } from '../../lib/scope';
 import { findPublicOrigin, sendBrandedEmail } from '../accounts/index';
 import { findNotificationSettings } from '../notification-settings/index';
 import { raiseNotification } from '../notifications/index';
 import { findOrganizationById, type OrganizationWithFeatures } from '../organizations/index';
-import {
-  type BillReminderRow,
-  claimReminderNotice,
-  findBillReminders,
-  findRemindersToNotify,
-  type ReminderToNotify,
-} from './reminders.repo';
+import { claimReminderNotice, findBillReminders, findRemindersToNotify, type ReminderToNotify } from './reminders.repo';
 import { matchReminderPayments } from './reminders.service';
 
 /** Occurrences are listed for three years from the first date (ADR 19): older first dates have none left. */
 const occurrenceHorizonDays = 3 * 366;
-
-/** The job reads a client's reminders and lines as the client would: their own data, nothing else. */
-function buildClientOwnScope(
-  reminder: BillReminderRow,
-  organization: OrganizationWithFeatures,
-  now: Date,
-): ClientScope {
-  return {
-    organizationId: reminder.organizationId,
-    clientUserId: reminder.clientUserId,
-    caller: {
-      userId: reminder.clientUserId,
-      organizationId: reminder.organizationId,
-      organizationSlug: organization.organization.slug,
-      role: 'client',
-      features: organization.featureCodes,
-      tokenExpiresAt: now,
-    },
-  };
-}
 
 /** Where the e-mail's button leads: Fluxo futuro, where reminders are shown, when the organization has it. */
 function buildReminderLink(deps: AppDependencies, organization: OrganizationWithFeatures): string {
@@ -102,7 +76,15 @@ export async function sendDueReminderNotices(
     }
     const organization = organizations.get(organizationId);
     if (!organization) continue;
-    const scope = buildClientOwnScope(first.reminder, organization, now);
+    const scope = buildClientOwnScope(
+      {
+        organizationId: first.reminder.organizationId,
+        organizationSlug: organization.organization.slug,
+        clientUserId: first.reminder.clientUserId,
+        features: organization.featureCodes,
+      },
+      now,
+    );
     // Every reminder of the client, as their list reads them: a line pays one reminder only.
     const payments = await matchReminderPayments(deps, scope, await findBillReminders(deps.db, scope));
     for (const item of ofClient) {

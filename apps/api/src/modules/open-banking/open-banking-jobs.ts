@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../jobs/define-job';
+import { findActiveConnectionIds } from './open-banking.repo';
+import { syncConnection } from './open-banking-sync';
+
+const ConnectionSchema = z.object({ connectionId: z.number().int().positive() });
+
+/**
+ * One connection's sync: sent once the bank's consent comes back, when the client asks, and by the
+ * daily run. A provider failure is retried later; what earlier accounts brought stays.
+ */
+export const openBankingSyncJob: JobDefinition<z.infer<typeof ConnectionSchema>> = defineJob({
+  name: 'open-banking-sync',
+  schema: ConnectionSchema,
+  retry: { limit: 3, delaySeconds: 120, backoff: true },
+  expireInSeconds: 15 * 60,
+  async handle(data, { deps, log }) {
+    const started = Date.now();
+    const outcome = await syncConnection(deps, data.connectionId);
+    log.info(
+      { connectionId: data.connectionId, ...(outcome ?? { skipped: true }), milliseconds: Date.now() - started },
+      'open banking connection synced',
+    );
+  },
+});
+
+/** Every morning (Brasília), a sync of every active connection, each a job of its own. */
+const EveryConnectionSchema = z.object({});
+
+export const openBankingDailySyncJob: JobDefinition<z.infer<typeof EveryConnectionSchema>> = defineJob({
+  name: 'open-banking-daily-sync',
+  schema: EveryConnectionSchema,
+  schedule: () => '0 6 * * *',
+  async handle(_data, { deps, jobs, log }) {
+    const connectionIds = await findActiveConnectionIds(deps.db);
+    for (const connectionId of connectionIds) await jobs.send(openBankingSyncJob, { connectionId });
+    log.info({ connections: connectionIds.length }, 'open banking syncs sent');
+  },
+});
