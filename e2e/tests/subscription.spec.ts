@@ -361,9 +361,9 @@ test.describe('Subscriptions', () => {
       await expect(subscriptionPage.changeCardButton).toHaveCount(0);
       await expectNothingScrollsSideways(page, 'Assinatura');
 
-      // On the platform plan (plan_code 1) the user menu has no Assinatura (Reset Tour is every client's).
+      // On the platform plan (plan_code 1) the user menu has no Assinatura (Open Finance and Reset Tour are every client's).
       await shell.openUserMenu();
-      await expect(shell.userMenuItems()).toHaveText(['Editar perfil', 'Reset Tour', 'Sair']);
+      await expect(shell.userMenuItems()).toHaveText(['Editar perfil', 'Open Finance', 'Reset Tour', 'Sair']);
     });
   });
 });

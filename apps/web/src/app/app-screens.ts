@@ -36,6 +36,8 @@ export const appScreens = {
   prospect: () => import('./routes/app/prospects').then((module) => module.ProspectsRoute),
   'dashboard-indicadores': () => import('./routes/app/indicators').then((module) => module.IndicatorsRoute),
   'configuracao-ajuda': () => import('./routes/app/help-articles').then((module) => module.HelpArticlesRoute),
+  'integration-opb': () => import('./routes/app/open-finance').then((module) => module.IntegrationOpbRoute),
+  'callback-opb': () => import('./routes/app/open-finance').then((module) => module.CallbackOpbRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

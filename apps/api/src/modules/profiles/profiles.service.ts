@@ -84,7 +84,8 @@ export async function findPersona(deps: AppDependencies, caller: Caller): Promis
       : null,
     has_pending_subscription: subscription.has_pending_subscription,
     has_pending_credit_card: subscription.has_pending_credit_card,
-    has_opb_iniciador: false,
+    // Every organization has a connector (the simulated institution until one is configured).
+    has_opb_iniciador: caller.role === 'client',
     is_external: self.isExternal,
     current_subscription: subscription.current_subscription,
     session_expires_at: caller.tokenExpiresAt.toISOString(),

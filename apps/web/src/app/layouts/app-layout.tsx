@@ -433,6 +433,11 @@ function UserMenu({ slug, persona, organization }: { slug: string; persona: Pers
         <Menu.Item component={Link} to={paths.app.routes['meu-perfil'].getHref(slug)}>
           Editar perfil
         </Menu.Item>
+        {persona.view === 'client' && persona.has_opb_iniciador ? (
+          <Menu.Item component={Link} to={paths.app.routes['integration-opb'].getHref(slug)}>
+            Open Finance
+          </Menu.Item>
+        ) : null}
         {showsSubscriptionEntry(persona) ? (
           <Menu.Item component={Link} to={paths.app.routes['meu-perfil'].getHref(slug, { view: 'assinatura' })}>
             Assinatura

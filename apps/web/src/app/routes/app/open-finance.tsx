@@ -1,0 +1,42 @@
+import { useParams, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { OpenFinanceCallback } from '../../../features/open-banking/components/open-finance-callback';
+import { OpenFinanceScreen } from '../../../features/open-banking/components/open-finance-screen';
+import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
+import { usePersona } from '../../../lib/persona';
+import { ClientRequiredNotice } from './client-required-notice';
+import { ViewedClientTitle } from './viewed-client-title';
+
+/** integration-opb: a client's Open Finance connections, or a planner's for a client with ?clientId=. */
+export function IntegrationOpbRoute() {
+  const { organization = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const clientId = useRouteClientId();
+  const readOnly = useIsReadOnlyClientView();
+  const persona = usePersona();
+  if (!persona.data) return <PageLoader />;
+  const viewedClientId = persona.data.view === 'client' ? null : clientId;
+  if (persona.data.view !== 'client' && !viewedClientId) return <ClientRequiredNotice organization={organization} />;
+  return (
+    <>
+      {viewedClientId ? <ViewedClientTitle clientId={viewedClientId} screen="Open Finance" /> : null}
+      <OpenFinanceScreen
+        key={viewedClientId ?? 'self'}
+        readOnly={readOnly}
+        initialParticipantId={searchParams.get('participant')}
+      />
+    </>
+  );
+}
+
+/** callback-opb: where the bank sends the person back after the consent. */
+export function CallbackOpbRoute() {
+  const { organization = '' } = useParams();
+  return (
+    <OpenFinanceCallback
+      integrationHref={paths.app.routes['integration-opb'].getHref(organization)}
+      cashRegisterHref={addClientQuery(paths.app.routes['meu-caixa'].getHref(organization), null)}
+    />
+  );
+}

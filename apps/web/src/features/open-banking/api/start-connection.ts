@@ -1,0 +1,33 @@
+import type { StartedConsent } from '@prumo/contract/open-banking';
+import type { ConsentMonths, SharedDataKind } from '@prumo/domain/open-banking/consent';
+import { useMutation } from '@tanstack/react-query';
+import { requestApi } from '../../../lib/api-client';
+
+export interface ConnectionRequest {
+  participantId: string;
+  permissions: SharedDataKind[];
+  months: ConsentMonths;
+}
+
+/**
+ * Registers the client with the connector (POST users/session/), then asks the bank for the consent
+ * (POST users/consents/): the answer says where the person authorises it.
+ */
+export async function startConnection(request: ConnectionRequest): Promise<StartedConsent> {
+  await requestApi('open-banking/v2/users/session/', {
+    method: 'POST',
+    body: { client_metadata: { platform: 'BROWSER', os: navigator.platform.slice(0, 60) } },
+  });
+  return requestApi<StartedConsent>('open-banking/v2/users/consents/', {
+    method: 'POST',
+    body: { participant_id: request.participantId, permissions: request.permissions, months: request.months },
+  });
+}
+
+export function useStartConnection() {
+  return useMutation({
+    mutationFn: startConnection,
+    // To the bank: its login and consent pages, then back to callback-opb.
+    onSuccess: (started) => window.location.assign(started.authorization_url),
+  });
+}

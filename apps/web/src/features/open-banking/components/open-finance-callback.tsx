@@ -1,0 +1,144 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { describeError } from '../../../lib/errors';
+import { type BankReturn, useApproveConnection } from '../api/approve-connection';
+import { isSyncUnderWay, useConnections } from '../api/get-connections';
+
+/** What the bank put on the address it sent the person back to; null when it carries no return. */
+function readBankReturn(search: string): BankReturn | null {
+  const parameters = new URLSearchParams(search);
+  const state = parameters.get('state');
+  if (!state) return null;
+  const code = parameters.get('code');
+  const error = parameters.get('error');
+  return { state, ...(code ? { code } : {}), ...(error ? { error } : {}) };
+}
+
+/**
+ * callback-opb: takes the bank's return once (its code and state leave the address bar and the
+ * history at once), then shows the connection and its first sync until it ends.
+ */
+export function OpenFinanceCallback({
+  integrationHref,
+  cashRegisterHref,
+}: {
+  integrationHref: string;
+  cashRegisterHref: string;
+}) {
+  const [bankReturn] = useState(() => readBankReturn(window.location.search));
+  const approve = useApproveConnection();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (!bankReturn || sent.current) return;
+    sent.current = true;
+    approve.mutate(bankReturn);
+  }, [bankReturn, approve]);
+
+  if (!bankReturn) {
+    return (
+      <Stack maw={640}>
+        <Alert color="orange" variant="light">
+          Este endereço não traz um retorno do banco. Comece a conexão pela tela de Open Finance.
+        </Alert>
+        <Group>
+          <Button component={Link} to={integrationHref}>
+            Ir para Open Finance
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (approve.isError) {
+    return (
+      <Stack maw={640}>
+        <Alert color="red" variant="light" title="A conexão não foi concluída">
+          {describeError(approve.error)}
+        </Alert>
+        <Group>
+          <Button component={Link} to={integrationHref}>
+            Conectar de novo
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (!approve.data) {
+    return (
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>Confirmando com o banco…</Text>
+      </Group>
+    );
+  }
+  if (approve.data.status !== 'active') {
+    return (
+      <Stack maw={640}>
+        <Alert color="orange" variant="light" title={approve.data.status_label}>
+          Nada foi compartilhado com o Prumo. Você pode tentar de novo quando quiser.
+        </Alert>
+        <Group>
+          <Button component={Link} to={integrationHref}>
+            Voltar para Open Finance
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <FirstSync
+      connectionId={approve.data.id}
+      institution={approve.data.institution_name}
+      integrationHref={integrationHref}
+      cashRegisterHref={cashRegisterHref}
+    />
+  );
+}
+
+function FirstSync({
+  connectionId,
+  institution,
+  integrationHref,
+  cashRegisterHref,
+}: {
+  connectionId: number;
+  institution: string;
+  integrationHref: string;
+  cashRegisterHref: string;
+}) {
+  const connections = useConnections();
+  const connection = connections.data?.results.find((candidate) => candidate.id === connectionId);
+  const underWay = !connection || isSyncUnderWay(connection);
+  return (
+    <Stack maw={640}>
+      <Alert color="teal" variant="light" title={`${institution} conectado`}>
+        {underWay ? (
+          <Group gap="sm">
+            <Loader size="xs" />
+            <Text size="sm">Trazendo suas contas, cartões e lançamentos…</Text>
+          </Group>
+        ) : connection.sync_error ? (
+          <Text size="sm">{connection.sync_error}</Text>
+        ) : (
+          <Text size="sm">
+            {connection.accounts.length === 1
+              ? 'Pronto: 1 conta sincronizada.'
+              : `Pronto: ${connection.accounts.length} contas sincronizadas.`}
+          </Text>
+        )}
+      </Alert>
+      <Group>
+        {underWay ? null : (
+          <Button component={Link} to={cashRegisterHref}>
+            Ver em Meu caixa
+          </Button>
+        )}
+        <Button component={Link} to={integrationHref} variant="default">
+          Minhas conexões
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { CashRegisterPage } from '../page-models/cash-register-page';
+import { DashboardPage } from '../page-models/dashboard-page';
+import { demo, demoPassword } from '../page-models/demo-data';
+import { MyAssetsPage } from '../page-models/my-assets-page';
+import { OpenFinancePage, SimulatedBankPages } from '../page-models/open-finance-page';
+import { createEmail } from '../page-models/people';
+import { PhoneLists, phoneViewport } from '../page-models/phone-lists';
+import { expect, test } from './fixtures';
+
+async function expectNothingScrollsSideways(page: Page, moment: string): Promise<void> {
+  const measured = await new PhoneLists(page).measureSidewaysScroll();
+  expect(measured.page.scrollWidth, `page width ${moment}`).toBeLessThanOrEqual(measured.page.clientWidth);
+}
+
+test.describe('Open Finance', () => {
+  // Each story registers a client of its own (the connection brings two years of lines) and goes
+  // through the bank's pages.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const viewport of [
+    { name: 'a desktop', size: { width: 1366, height: 900 }, phone: false },
+    { name: 'a phone (390 px)', size: phoneViewport, phone: true },
+  ]) {
+    test(`on ${viewport.name}, a client connects the simulated bank, sees its lines and balances, syncs again and revokes`, async ({
+      page,
+      api,
+      loginPage,
+      shell,
+    }) => {
+      await page.setViewportSize(viewport.size);
+      const openFinance = new OpenFinancePage(page);
+      const email = createEmail('open-finance');
+      const hash = await api.invitationHashOf(demo.planner.email, demoPassword, demo.slug);
+      await api.registerConfirmedClient(demo.slug, hash, { email, firstName: 'Olga', password: demoPassword });
+      await loginPage.open(demo.slug);
+      await loginPage.signIn(email, demoPassword);
+      await expect(page).toHaveURL(DashboardPage.path(demo.slug));
+
+      // From the user menu.
+      const menu = await shell.openUserMenu();
+      await menu.getByRole('menuitem', { name: 'Open Finance', exact: true }).click();
+      await expect(page).toHaveURL(OpenFinancePage.path(demo.slug));
+      await expect(page.getByText('Nenhum banco conectado ainda.')).toBeVisible();
+
+      await openFinance.searchField.fill('simulado');
+      await openFinance.institution('Banco Simulado').click();
+      await expect(page.getByLabel('Contas: saldos e lançamentos')).toBeChecked();
+      await openFinance.monthsOption(12).click();
+      if (viewport.phone) await expectNothingScrollsSideways(page, 'on Open Finance');
+      await openFinance.goToBankButton.click();
+
+      // The bank's own pages.
+      const bank = new SimulatedBankPages(page);
+      await bank.authorise('user-ok', 'password-ok', '123456');
+      await expect(page.getByText('por 12 meses')).toBeVisible();
+      if (viewport.phone) await expectNothingScrollsSideways(page, "on the bank's review");
+      await page.getByRole('button', { name: 'Autorizar', exact: true }).click();
+
+      // Back in Prumo: the code and state leave the address at once; the first sync runs.
+      await expect(page).toHaveURL(OpenFinancePage.callbackPath(demo.slug));
+      await expect(page.getByText('Pronto: 2 contas sincronizadas.')).toBeVisible({ timeout: 30_000 });
+      expect(page.url()).not.toContain('code=');
+      expect(page.url()).not.toContain('state=');
+      if (viewport.phone) await expectNothingScrollsSideways(page, 'after the return');
+
+      // The synced lines in Meu caixa.
+      await page.getByRole('link', { name: 'Ver em Meu caixa', exact: true }).click();
+      await expect(page).toHaveURL(CashRegisterPage.path(demo.slug));
+      const cashRegister = new CashRegisterPage(page);
+      await expect(cashRegister.lineCount).toBeVisible();
+      await expect(cashRegister.transactions.getByText('Banco 990 · 0001 123456-7').first()).toBeVisible();
+
+      // The bank's balance in Open Finance and in Meu patrimônio.
+      await page.goto(OpenFinancePage.path(demo.slug));
+      const connection = openFinance.connectionOf('Banco Simulado');
+      await expect(connection).toContainText('Ativa');
+      await expect(connection).toContainText('Sincronizada');
+      const checkingRow = connection.getByText('Conta Corrente', { exact: true }).locator('xpath=..');
+      const balance = ((await checkingRow.textContent()) ?? '').match(/-?R\$\s?[\d.]+,\d{2}/)?.[0] ?? '';
+      expect(balance, 'the checking balance shown').not.toBe('');
+      await page.goto(MyAssetsPage.path(demo.slug));
+      const myAssets = new MyAssetsPage(page);
+      await expect(myAssets.part('Contas')).toHaveText(balance);
+
+      // Again: nothing doubles.
+      const key = await api.signIn(email, demoPassword, demo.slug);
+      const countLines = async () => {
+        const answer = await page.request.get('/api/cash-flow/', {
+          headers: { Authorization: `Token ${key}` },
+        });
+        return (await answer.json()).count as number;
+      };
+      const before = await countLines();
+      await page.goto(OpenFinancePage.path(demo.slug));
+      await connection.getByRole('button', { name: 'Sincronizar agora', exact: true }).click();
+      await expect(connection).toContainText('Sincronizada', { timeout: 30_000 });
+      await expect(connection.getByRole('button', { name: 'Sincronizar agora', exact: true })).toBeEnabled();
+      expect(await countLines()).toBe(before);
+
+      // Revoking says what happens to what came.
+      await connection.getByRole('button', { name: 'Revogar', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Revogar a conexão com Banco Simulado?' });
+      await expect(confirm).toContainText('Os lançamentos e saldos que já vieram continuam nas suas contas.');
+      await confirm.getByRole('button', { name: 'Revogar', exact: true }).click();
+      await expect(connection).toContainText('Revogada');
+      await expect(connection.getByRole('button', { name: 'Conectar de novo', exact: true })).toBeVisible();
+      if (viewport.phone) await expectNothingScrollsSideways(page, 'after revoking');
+      expect(await countLines()).toBe(before);
+      await api.signOut(key);
+    });
+  }
+});
