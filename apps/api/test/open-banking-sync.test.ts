@@ -1,6 +1,8 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  investments,
+  investmentValues,
   notifications,
   openBankingConnections,
   openBankingPendingLines,
@@ -8,6 +10,7 @@ import {
   transactions,
 } from '../src/db/schema';
 import type { AppDependencies } from '../src/dependencies';
+import { storeSyncedLines } from '../src/modules/imports/index';
 import { syncConnection } from '../src/modules/open-banking/index';
 import { buildMultipart } from './helpers/multipart';
 import { buildOfx } from './helpers/ofx';
@@ -61,11 +64,13 @@ async function submitBankForm(fields: Record<string, string>) {
 }
 
 /** The whole consent at the simulated bank; the approve call runs the first sync (its job) before answering here. */
-async function connectBank(token: string, clientId?: number): Promise<ConnectionAnswer> {
-  const query = clientId ? `?clientId=${clientId}` : '';
-  const started = await call(context, 'POST', `/api/open-banking/v2/users/consents/${query}`, {
+async function connectBank(
+  token: string,
+  permissions: readonly string[] = ['ACCOUNTS', 'CREDIT_CARDS'],
+): Promise<ConnectionAnswer> {
+  const started = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
     token,
-    payload: { participant_id: 'banco-simulado', permissions: ['ACCOUNTS', 'CREDIT_CARDS'], months: 12 },
+    payload: { participant_id: 'banco-simulado', permissions, months: 12 },
   });
   expect(started.statusCode, started.body).toBe(201);
   const request = new URL(started.json().authorization_url).searchParams.get('request') ?? '';
@@ -187,7 +192,7 @@ describe('the first sync of a connection', () => {
     );
   });
 
-  it('counts once a payment the statement file brings again under other words, a day off', async () => {
+  it('counts once a payment the statement file brings again under other words, a day apart', async () => {
     const [salary] = await context.database.db
       .select({ date: sql<string>`${transactions.date}::text`, amountCents: transactions.amountCents })
       .from(transactions)
@@ -204,10 +209,10 @@ describe('the first sync of a connection', () => {
       'bank',
       '123456-7',
       [
-        // The bank's file says it differently and books it the next day.
-        { date: '2026-10-06', amount: ((salary?.amountCents ?? 0) / 100).toFixed(2), memo: 'Salario Empresa Simulada' },
+        // The bank's file says it differently and dates it the day before.
+        { date: '2026-10-04', amount: ((salary?.amountCents ?? 0) / 100).toFixed(2), memo: 'Salario Empresa Simulada' },
         // A line the connection never brought.
-        { date: '2026-10-06', amount: '-12.34', memo: 'Tarifa avulsa' },
+        { date: '2026-10-07', amount: '-12.34', memo: 'Tarifa avulsa' },
       ],
       undefined,
       simulatedChecking,
@@ -253,16 +258,103 @@ describe('a statement file first, then the connection', () => {
     expect(fromFile).toHaveLength(2);
     expect(fromFile.every((line) => line.paired !== null)).toBe(true);
     // Neither payment was added again by the connection.
-    expect(
-      await countLines(
+    const fileId = imported.json().files[0].id as number;
+    const countSyncedPayments = () =>
+      countLines(
         client,
         and(
           eq(transactions.createdFrom, 'open_finance'),
           sql`${transactions.date} in ('2026-10-05', '2026-10-08')`,
           sql`abs(${transactions.amountCents}) in (650000, 190000)`,
         ),
-      ),
-    ).toBe(0);
+      );
+    expect(await countSyncedPayments()).toBe(0);
+    // Deleting the file keeps the payments the connection brought too, as the connection's lines.
+    const deleted = await call(context, 'DELETE', `/api/file/${fileId}/`, { token: client.token });
+    expect(deleted.statusCode).toBe(204);
+    expect(await countSyncedPayments()).toBe(2);
+    const [listed] = await listConnections(client.token);
+    const linesBefore = await countLines(client);
+    const deps = { db: context.database.db, config: context.config } as AppDependencies;
+    expect((await syncConnection(deps, listed?.id ?? 0))?.added).toBe(0);
+    expect(await countLines(client)).toBe(linesBefore);
+  });
+});
+
+describe('pairing across sources, line by line', () => {
+  /** A bank connection's lines for the client's account 990 / 0001 / 123456-7, as a sync stores them. */
+  async function storeSynced(
+    client: TestUser,
+    readFrom: string,
+    lines: { date: string; amountCents: number; description: string }[],
+  ) {
+    const scope = {
+      organizationId: client.row.organizationId,
+      clientUserId: client.row.id,
+      caller: {
+        userId: client.row.id,
+        organizationId: client.row.organizationId,
+        organizationSlug: '',
+        role: 'client' as const,
+        features: [],
+        tokenExpiresAt: new Date(),
+      },
+    };
+    return context.database.db.transaction((transaction) =>
+      storeSyncedLines(transaction, scope, {
+        kind: 'bank_account',
+        bankCode: '990',
+        branch: '0001',
+        accountNumber: '123456-7',
+        balance: null,
+        lines,
+        readFrom,
+      }),
+    );
+  }
+
+  it('keeps a second payment of the same amount when the bank and the file wrote the first one alike', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const file = buildOfx(
+      'bank',
+      '123456-7',
+      [{ date: '2026-10-22', amount: '-150.00', memo: 'PIX ENVIADO Maria Souza' }],
+      undefined,
+      simulatedChecking,
+    );
+    expect((await importOfx(client.token, file)).statusCode).toBe(201);
+    // The bank writes it as the file does: the same line, counted once.
+    const same = { date: '2026-10-22', amountCents: -15_000, description: 'PIX ENVIADO Maria Souza' };
+    expect(await storeSynced(client, '2026-10-01', [same])).toMatchObject({ added: 0 });
+    // Two days later another PIX of the same amount: a payment of its own.
+    const other = { date: '2026-10-24', amountCents: -15_000, description: 'PIX ENVIADO Joao Lima' };
+    expect(await storeSynced(client, '2026-10-15', [same, other])).toMatchObject({ added: 1, paired: 0 });
+    expect(await countLines(client)).toBe(2);
+  });
+
+  it('pairs only on days both sources cover', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const file = buildOfx(
+      'bank',
+      '123456-7',
+      [{ date: '2026-10-30', amount: '-99.00', memo: 'Loja Centro' }],
+      undefined,
+      simulatedChecking,
+    );
+    expect((await importOfx(client.token, file)).statusCode).toBe(201);
+    // The connection reads from 1 November: the file's 30 October line has no twin in it.
+    const stored = await storeSynced(client, '2026-11-01', [
+      { date: '2026-11-01', amountCents: -9_900, description: 'COMPRA LOJA CENTRO' },
+    ]);
+    expect(stored).toMatchObject({ added: 1, paired: 0 });
+    // Read from 28 October, the same payment a day off pairs.
+    const client2 = (await createTestOrganization(context)).client;
+    expect((await importOfx(client2.token, file)).statusCode).toBe(201);
+    expect(
+      await storeSynced(client2, '2026-10-28', [
+        { date: '2026-10-31', amountCents: -9_900, description: 'COMPRA LOJA CENTRO' },
+      ]),
+    ).toMatchObject({ added: 0, paired: 1 });
   });
 });
 
@@ -297,6 +389,63 @@ describe('pending lines', () => {
   });
 });
 
+describe('investments', () => {
+  it("brings them into Meu patrimônio when shared, each kept by the bank's reference across syncs and reconnections", async () => {
+    const client = (await createTestOrganization(context)).client;
+    const connection = await connectBank(client.token, ['ACCOUNTS', 'INVESTMENTS']);
+    const readInvestments = () =>
+      context.database.db
+        .select({
+          id: investments.id,
+          kind: investments.kind,
+          name: investments.name,
+          balanceCents: investments.balanceCents,
+        })
+        .from(investments)
+        .where(eq(investments.clientUserId, client.row.id))
+        .orderBy(investments.id);
+    const first = await readInvestments();
+    expect(first.map((row) => [row.kind, row.name])).toEqual([
+      ['fixed-income', 'CDB Simulado 110% do CDI'],
+      ['investment-funds', 'Fundo Simulado Renda Fixa'],
+    ]);
+    expect(first.every((row) => row.balanceCents > 0)).toBe(true);
+    const netWorth = await call(context, 'GET', '/api/my-assets/net-worth/', { token: client.token });
+    expect(netWorth.statusCode).toBe(200);
+    expect(netWorth.json().current.investments).toBe(first.reduce((sum, row) => sum + row.balanceCents, 0));
+    // A reconnection finds the same two.
+    await connectBank(client.token, ['INVESTMENTS']);
+    expect((await readInvestments()).map((row) => row.id)).toEqual(first.map((row) => row.id));
+    // Two days on, a sync: the same two, today's balance, one point a day.
+    vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
+    try {
+      const deps = { db: context.database.db, config: context.config } as AppDependencies;
+      expect((await syncConnection(deps, connection.id))?.investments).toBe(2);
+      const after = await readInvestments();
+      expect(after.map((row) => row.id)).toEqual(first.map((row) => row.id));
+      expect(after[0]?.balanceCents).toBeGreaterThan(first[0]?.balanceCents ?? 0);
+      const points = await context.database.db
+        .select({ date: sql<string>`${investmentValues.date}::text` })
+        .from(investmentValues)
+        .where(eq(investmentValues.investmentId, first[0]?.id ?? 0))
+        .orderBy(investmentValues.date);
+      expect(points.map((point) => point.date)).toEqual([today, '2026-11-22']);
+    } finally {
+      vi.setSystemTime(new Date('2026-11-20T13:00:00Z'));
+    }
+  });
+
+  it('leaves them out when the consent does not share them', async () => {
+    const client = (await createTestOrganization(context)).client;
+    await connectBank(client.token);
+    const rows = await context.database.db
+      .select()
+      .from(investments)
+      .where(eq(investments.clientUserId, client.row.id));
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('when a connection ends', () => {
   it('stops syncing a revoked connection: the sync is refused and the job brings nothing', async () => {
     const client = (await createTestOrganization(context)).client;
@@ -305,6 +454,12 @@ describe('when a connection ends', () => {
       token: client.token,
     });
     expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ status: 'revoked', sync_status: 'idle' });
+    const pendingLeft = await context.database.db
+      .select({ id: openBankingPendingLines.id })
+      .from(openBankingPendingLines)
+      .where(eq(openBankingPendingLines.clientUserId, client.row.id));
+    expect(pendingLeft).toEqual([]);
     const before = await countLines(client);
     const refused = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connection.id}/sync/`, {
       token: client.token,
@@ -358,6 +513,38 @@ describe('when a connection ends', () => {
       sync_error: 'Não foi possível abrir o acesso a esta conexão. Conecte o banco de novo.',
     });
     expect(await countLines(client)).toBe(before);
+  });
+});
+
+describe('a sync already asked for, or left running', () => {
+  it('queues nothing more while one waits, and takes over a run that died', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const connection = await connectBank(client.token);
+    const [synced] = await listConnections(client.token);
+    await context.database.db
+      .update(openBankingConnections)
+      .set({ syncStatus: 'waiting' })
+      .where(eq(openBankingConnections.id, connection.id));
+    const again = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connection.id}/sync/`, {
+      token: client.token,
+    });
+    expect(again.statusCode).toBe(202);
+    // No job was queued: the last sync is still the first one.
+    const [still] = await listConnections(client.token);
+    expect(still?.last_sync_at).toBe(synced?.last_sync_at);
+    const deps = { db: context.database.db, config: context.config } as AppDependencies;
+    // A run that started an hour ago and never ended belongs to a process that stopped.
+    await context.database.db
+      .update(openBankingConnections)
+      .set({ syncStatus: 'running', syncStartedAt: new Date('2026-11-20T12:00:00Z') })
+      .where(eq(openBankingConnections.id, connection.id));
+    expect(await syncConnection(deps, connection.id)).toMatchObject({ added: 0 });
+    // One that started a moment ago is left alone.
+    await context.database.db
+      .update(openBankingConnections)
+      .set({ syncStatus: 'running', syncStartedAt: new Date('2026-11-20T12:59:00Z') })
+      .where(eq(openBankingConnections.id, connection.id));
+    expect(await syncConnection(deps, connection.id)).toBeNull();
   });
 });
 

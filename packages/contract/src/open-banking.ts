@@ -25,6 +25,8 @@ export type OpenBankingSession = z.infer<typeof OpenBankingSessionSchema>;
 /** A consent at one institution: never its tokens. */
 export const ConnectionSchema = z.object({
   id: z.number().int(),
+  /** The client whose connection it is. */
+  client: z.number().int(),
   provider: z.string(),
   participant_id: z.string(),
   institution_name: z.string(),

@@ -902,11 +902,19 @@ export const investments = pgTable(
     susepProcess: varchar('susep_process', { length: 25 }),
     /** Checked by zod on the way in and out (`InvestmentFundSchema`). */
     funds: jsonb('funds').$type<StoredInvestmentFund[]>().notNull().default([]),
+    /**
+     * The institution's own reference when a bank connection brings it (`{participant}:{id}`):
+     * each sync updates the same investment, a reconnection to the institution included (ADR 44).
+     */
+    sourceKey: text('source_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('investments_client_index').on(table.clientUserId),
+    uniqueIndex('investments_client_source_unique')
+      .on(table.clientUserId, table.sourceKey)
+      .where(sql`source_key is not null`),
     check('investments_balance_check', sql`balance_cents >= 0`),
     check('investments_gross_balance_check', sql`gross_balance_cents >= 0`),
     check('investments_monthly_contribution_check', sql`monthly_contribution_cents >= 0`),
@@ -1986,6 +1994,8 @@ export const openBankingConnections = pgTable(
     /** idle, waiting (queued), running, failed (the provider's error kept in `sync_error`). */
     syncStatus: text('sync_status').notNull().default('idle'),
     syncError: text('sync_error'),
+    /** When the running sync began: a run that died (a process stopped mid-sync) is taken over later. */
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
   },
   (table) => [
     index('open_banking_connections_client_index').on(table.clientUserId),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Transaction } from '../../db/database';
@@ -173,6 +173,25 @@ export async function findUnpairedLines(
     amountCents: Number(row.amount_cents),
     name: row.name,
   }));
+}
+
+/**
+ * The other source's unpaired lines that have one of these identities (the same text from both
+ * sources): each is the same payment, already counted once, so it is marked paired with itself
+ * and no other line of this source can be paired into it later.
+ */
+export async function pairSameIdentities(
+  transaction: Transaction,
+  originId: number,
+  otherSource: LineSource,
+  identityKeys: readonly bigint[],
+): Promise<void> {
+  if (identityKeys.length === 0) return;
+  await findConnection(transaction).query(
+    `update transactions set paired_identity_key = identity_key
+     where origin_id = $1 and created_from = $2 and paired_identity_key is null and identity_key = any($3::bigint[])`,
+    [originId, otherSource, identityKeys.map(String)],
+  );
 }
 
 /** Merges a line of the other source into a kept line: the kept one stays, the other is known through it. */
@@ -402,6 +421,17 @@ export async function deleteFile(
       .orderBy(asc(statementFiles.id))
       .limit(1);
     if (!copy) {
+      // A payment a bank connection brought too stays, as the connection's line: the connection
+      // would not bring it back (it reads only its last days again).
+      await transaction
+        .update(transactions)
+        .set({
+          fileId: null,
+          createdFrom: 'open_finance',
+          identityKey: sql`${transactions.pairedIdentityKey}`,
+          pairedIdentityKey: null,
+        })
+        .where(and(linesOfFile, isNotNull(transactions.pairedIdentityKey)));
       await transaction.delete(transactions).where(linesOfFile);
       return { storedPath: deleted.storedPath };
     }

@@ -35,6 +35,7 @@ import {
   type LineSource,
   type NewTransactionRow,
   pairLines,
+  pairSameIdentities,
   updateFileCounts,
   upsertOrigin,
 } from './imports.repo';
@@ -265,20 +266,25 @@ function buildNewRow(
 async function pairWithOtherSource(
   transaction: Transaction,
   originId: number,
-  fresh: readonly { identityKey: bigint; date: string; amountCents: number; name: string }[],
+  incoming: {
+    /** The lines this source brings whose identity the account already has. */
+    known: readonly bigint[];
+    fresh: readonly { identityKey: bigint; date: string; amountCents: number; name: string }[];
+    /** The days this source covers: another source's line outside them has no twin here. */
+    covered: { from: string; to: string };
+  },
   otherSource: LineSource,
 ): Promise<Set<bigint>> {
+  await pairSameIdentities(transaction, originId, otherSource, incoming.known);
+  const { fresh, covered } = incoming;
   const paired = new Set<bigint>();
-  if (fresh.length === 0) return paired;
-  let from = fresh[0]?.date as string;
-  let to = from;
-  for (const line of fresh) {
-    if (line.date < from) from = line.date;
-    if (line.date > to) to = line.date;
-  }
+  const span = findCoveredDays(fresh);
+  if (!span) return paired;
+  const earliest = shiftDay(span.from, -maximumDayGap);
+  const latest = shiftDay(span.to, maximumDayGap);
   const kept = await findUnpairedLines(transaction, originId, otherSource, {
-    from: shiftDay(from, -maximumDayGap),
-    to: shiftDay(to, maximumDayGap),
+    from: [earliest, covered.from].sort()[1] as string,
+    to: [latest, covered.to].sort()[0] as string,
   });
   if (kept.length === 0) return paired;
   const matches = matchLinesAcrossSources(
@@ -296,6 +302,19 @@ async function pairWithOtherSource(
   return paired;
 }
 
+/** The first and last day of some lines; null with none. */
+function findCoveredDays(rows: readonly { date: string }[]): { from: string; to: string } | null {
+  const first = rows[0];
+  if (!first) return null;
+  let from = first.date;
+  let to = from;
+  for (const row of rows) {
+    if (row.date < from) from = row.date;
+    if (row.date > to) to = row.date;
+  }
+  return { from, to };
+}
+
 /** An account or card a bank connection shares, with its booked lines (pending ones are kept apart). */
 export interface SyncedAccount {
   kind: 'bank_account' | 'credit_card';
@@ -306,6 +325,8 @@ export interface SyncedAccount {
   balance: { amountCents: number; date: string } | null;
   /** Oldest first, every line of each day from the first day on (identities number a day's identical lines). */
   lines: readonly IdentifiedLine[];
+  /** The first day the connection read (its lines cover from it to the last). */
+  readFrom: string;
 }
 
 /**
@@ -346,10 +367,21 @@ export async function storeSyncedLines(
         identified.map((line) => line.identityKey),
       );
   const unknown = identified.filter((line) => !known.has(line.identityKey));
+  const lastDay = identified.at(-1)?.date;
   // The same payments a statement file already brought count once.
-  const paired = origin.created
-    ? new Set<bigint>()
-    : await pairWithOtherSource(transaction, origin.id, unknown, 'import');
+  const paired =
+    origin.created || !lastDay
+      ? new Set<bigint>()
+      : await pairWithOtherSource(
+          transaction,
+          origin.id,
+          {
+            known: identified.filter((line) => known.has(line.identityKey)).map((line) => line.identityKey),
+            fresh: unknown,
+            covered: { from: account.readFrom, to: lastDay },
+          },
+          'import',
+        );
   const fresh = unknown.filter((line) => !paired.has(line.identityKey));
   const merchantKeys = fresh.map((line) => normalizeMerchantName(line.name));
   const suggestions = await suggestCategories(
@@ -472,8 +504,20 @@ async function importOneFile(
         );
         const seen = known;
         // The same payments a bank connection already brought count once (ADR 44).
-        const fresh = built.filter((row) => !seen.has(row.identityKey));
-        for (const key of await pairWithOtherSource(transaction, origin.id, fresh, 'open_finance')) known.add(key);
+        const covered = findCoveredDays(built);
+        if (covered) {
+          const paired = await pairWithOtherSource(
+            transaction,
+            origin.id,
+            {
+              known: built.filter((row) => seen.has(row.identityKey)).map((row) => row.identityKey),
+              fresh: built.filter((row) => !seen.has(row.identityKey)),
+              covered,
+            },
+            'open_finance',
+          );
+          for (const key of paired) known.add(key);
+        }
         candidates = built;
       }
       knownIdentities.set(origin.id, known);

@@ -4,4 +4,4 @@
  */
 export { findPeriodPoints } from './investments.repo';
 export { registerInvestmentRoutes } from './investments.routes';
-export { listInvestments } from './investments.service';
+export { listInvestments, type SyncedInvestment, storeSyncedInvestments } from './investments.service';

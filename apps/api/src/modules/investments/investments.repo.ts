@@ -170,3 +170,32 @@ export async function deleteInvestment(
     .returning({ id: investments.id });
   return deleted.length > 0;
 }
+
+/**
+ * An investment a bank connection brings, by its institution's reference: created the first time,
+ * its name and balances refreshed after. Answers the row as it is now.
+ */
+export async function upsertSourcedInvestment(
+  db: Transaction,
+  scope: ClientScope,
+  sourceKey: string,
+  kind: InvestmentKind,
+  fields: Pick<InvestmentFields, 'name' | 'balanceCents' | 'grossBalanceCents' | 'cnpj'>,
+): Promise<InvestmentRow> {
+  const [row] = await db
+    .insert(investments)
+    .values({ ...fields, kind, sourceKey, organizationId: scope.organizationId, clientUserId: scope.clientUserId })
+    .onConflictDoUpdate({
+      target: [investments.clientUserId, investments.sourceKey],
+      targetWhere: sql`source_key is not null`,
+      set: {
+        name: fields.name,
+        balanceCents: fields.balanceCents,
+        grossBalanceCents: fields.grossBalanceCents,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('INSERT … ON CONFLICT gave no row for a synced investment');
+  return row;
+}

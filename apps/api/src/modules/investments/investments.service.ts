@@ -6,6 +6,7 @@ import {
 } from '@prumo/contract/investments';
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { z } from 'zod';
+import type { Transaction } from '../../db/database';
 import { investments } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failInvalid, failNotFound, failOnFields } from '../../lib/domain-errors';
@@ -21,6 +22,7 @@ import {
   insertInvestment,
   recordValue,
   updateInvestment,
+  upsertSourcedInvestment,
 } from './investments.repo';
 
 /** A household holds tens of investments; the cap keeps one client's list (with its history) small. */
@@ -168,4 +170,33 @@ export async function deleteInvestment(
   investmentId: number,
 ): Promise<void> {
   if (!(await deleteInvestmentRow(deps.db, scope, kind, investmentId))) failNotFound(investmentMessages.notFound);
+}
+
+/** What a bank connection reports of an investment. */
+export interface SyncedInvestment {
+  /** `{participant}:{the institution's id}`: the same investment at every sync and reconnection. */
+  sourceKey: string;
+  kind: InvestmentKind;
+  name: string;
+  balanceCents: number;
+  grossBalanceCents: number | null;
+  cnpj: string | null;
+}
+
+/**
+ * A connection's investments into the client's, in the caller's transaction: each kept by its
+ * institution's reference, its balance today's point of history (as a change by hand would be).
+ */
+export async function storeSyncedInvestments(
+  transaction: Transaction,
+  scope: ClientScope,
+  synced: readonly SyncedInvestment[],
+  today: string,
+): Promise<number> {
+  for (const investment of synced) {
+    const { sourceKey, kind, ...fields } = investment;
+    const row = await upsertSourcedInvestment(transaction, scope, sourceKey, kind, fields);
+    await recordValue(transaction, row, today);
+  }
+  return synced.length;
 }

@@ -7,11 +7,15 @@ import { resolveOpenFinanceConnector } from '../../adapters/open-finance/resolve
 import type { AppDependencies } from '../../dependencies';
 import { buildClientOwnScope, type ClientScope } from '../../lib/scope';
 import { storeSyncedLines } from '../imports/index';
+import { storeSyncedInvestments } from '../investments/index';
 import { raiseNotification } from '../notifications/index';
 import {
   type ConnectionRow,
   claimConnectionSync,
+  endActiveConnection,
   findSyncedAccount,
+  finishSync,
+  holdActiveConnection,
   replacePendingLines,
   saveSyncedAccount,
   updateConnection,
@@ -28,6 +32,7 @@ export interface SyncOutcome {
   added: number;
   paired: number;
   pending: number;
+  investments: number;
 }
 
 /** Every page of an account's lines from a day on, oldest first. */
@@ -42,23 +47,19 @@ async function readAllLines(
     const answer = await connector.listTransactions({ accessToken, accountId, from, page });
     lines.push(...answer.lines);
     if (page >= answer.totalPages) return lines;
+    if (page >= maximumPages) throw new OpenFinanceProviderError(`more than ${maximumPages} pages of lines`);
   }
 }
 
 /**
  * The consent no longer holds at the bank (it ended, or the citizen revoked it there): the
- * connection ends here too, its token dropped, and the client is told once.
+ * connection ends here too, its token dropped, and the client is told once. Nothing when the client
+ * revoked it here meanwhile.
  */
 async function endConnection(deps: AppDependencies, connection: ConnectionRow, scope: ClientScope, now: Date) {
   const expired = connection.consentExpiresAt !== null && connection.consentExpiresAt <= now;
   const status = expired ? 'expired' : 'revoked';
-  await updateConnection(deps.db, connection.id, {
-    status,
-    syncStatus: 'idle',
-    syncError: null,
-    accessTokenCiphertext: null,
-    ...(expired ? {} : { revokedAt: now }),
-  });
+  if (!(await endActiveConnection(deps.db, connection.id, status, now))) return;
   const day = findTodayInBrazil(expired ? (connection.consentExpiresAt as Date) : now);
   const told = describeConnectionEnded(connection.institutionName, status, formatBrazilianDate(day));
   await raiseNotification(deps.db, {
@@ -69,6 +70,12 @@ async function endConnection(deps: AppDependencies, connection: ConnectionRow, s
     screen: 'integration-opb',
   });
 }
+
+/** Thrown inside an account's transaction when the connection stopped being active (revoked meanwhile). */
+class ConnectionStopped extends Error {}
+
+/** The most pages of one account's lines a sync reads: a provider that keeps adding pages is cut off. */
+const maximumPages = 400;
 
 /**
  * Brings a connection's accounts and cards, their booked lines and their pending ones, into the
@@ -83,7 +90,7 @@ export async function syncConnection(
   connectionId: number,
   now = new Date(),
 ): Promise<SyncOutcome | null> {
-  const claimed = await claimConnectionSync(deps.db, connectionId);
+  const claimed = await claimConnectionSync(deps.db, connectionId, now);
   if (!claimed) return null;
   const { connection } = claimed;
   const scope = buildClientOwnScope(claimed.client, now);
@@ -101,7 +108,7 @@ export async function syncConnection(
   }
   const connector = resolveOpenFinanceConnector(deps);
   const today = findTodayInBrazil(now);
-  const outcome: SyncOutcome = { accounts: 0, added: 0, paired: 0, pending: 0 };
+  const outcome: SyncOutcome = { accounts: 0, added: 0, paired: 0, pending: 0, investments: 0 };
   try {
     for (const account of await connector.listAccounts({ accessToken })) {
       const previous = await findSyncedAccount(deps.db, connection.id, account.id);
@@ -114,6 +121,8 @@ export async function syncConnection(
         .sort((first, second) => first.date.localeCompare(second.date));
       const pending = lines.filter((line) => line.status === 'pending');
       await deps.db.transaction(async (transaction) => {
+        // A revoke from here on waits for this account; one that came first stops the sync.
+        if (!(await holdActiveConnection(transaction, connection.id))) throw new ConnectionStopped();
         const stored = await storeSyncedLines(transaction, scope, {
           kind: account.kind === 'checking' ? 'bank_account' : 'credit_card',
           bankCode: account.bankCode,
@@ -121,6 +130,7 @@ export async function syncConnection(
           accountNumber: account.number,
           balance: account.kind === 'checking' ? { amountCents: account.balanceCents, date: today } : null,
           lines: booked,
+          readFrom: from,
         });
         const saved = await saveSyncedAccount(transaction, scope, {
           connectionId: connection.id,
@@ -148,7 +158,27 @@ export async function syncConnection(
         outcome.pending += pending.length;
       });
     }
+    if (connection.permissions.includes('INVESTMENTS')) {
+      const investments = await connector.listInvestments({ accessToken });
+      outcome.investments = await deps.db.transaction(async (transaction) => {
+        if (!(await holdActiveConnection(transaction, connection.id))) throw new ConnectionStopped();
+        return storeSyncedInvestments(
+          transaction,
+          scope,
+          investments.map((investment) => ({
+            sourceKey: `${connection.participantId}:${investment.id}`,
+            kind: investment.kind,
+            name: investment.name,
+            balanceCents: investment.balanceCents,
+            grossBalanceCents: investment.grossBalanceCents,
+            cnpj: investment.cnpj,
+          })),
+          today,
+        );
+      });
+    }
   } catch (error) {
+    if (error instanceof ConnectionStopped) return null;
     if (error instanceof OpenFinanceProviderError && error.refused) {
       await endConnection(deps, connection, scope, now);
       return null;
@@ -160,6 +190,6 @@ export async function syncConnection(
     });
     throw error;
   }
-  await updateConnection(deps.db, connection.id, { syncStatus: 'idle', syncError: null, lastSyncAt: now });
+  await finishSync(deps.db, connection.id, now);
   return outcome;
 }

@@ -110,7 +110,7 @@ export async function countOpenConsentRequests(db: Executor, scope: ClientScope)
 export async function markConnectionRevoked(db: Database, connection: ConnectionRow): Promise<ConnectionRow | null> {
   const [revoked] = await db
     .update(openBankingConnections)
-    .set({ status: 'revoked', revokedAt: new Date(), accessTokenCiphertext: null })
+    .set({ status: 'revoked', revokedAt: new Date(), accessTokenCiphertext: null, syncStatus: 'idle', syncError: null })
     .where(
       and(
         eq(openBankingConnections.id, connection.id),
@@ -176,6 +176,9 @@ export async function findConnections(db: Database, scope: ClientScope, page: { 
   return { rows, count: total?.value ?? 0 };
 }
 
+/** How long a sync may run: the job's own time limit, after which another run may take over. */
+export const syncRunLimitSeconds = 15 * 60;
+
 /**
  * Takes a connection's sync for this run: an active connection not already being synced is
  * marked running (in one statement, so two runs of it at once cannot both start), with the client
@@ -184,15 +187,18 @@ export async function findConnections(db: Database, scope: ClientScope, page: { 
 export async function claimConnectionSync(
   db: Database,
   id: number,
+  now: Date,
 ): Promise<{ connection: ConnectionRow; client: ClientOfJob } | null> {
   const [connection] = await db
     .update(openBankingConnections)
-    .set({ syncStatus: 'running' })
+    .set({ syncStatus: 'running', syncStartedAt: now })
     .where(
       and(
         eq(openBankingConnections.id, id),
         eq(openBankingConnections.status, 'active'),
-        sql`${openBankingConnections.syncStatus} <> 'running'`,
+        // A run older than the job's time limit died with its process: this run takes over.
+        sql`(${openBankingConnections.syncStatus} <> 'running'
+          or ${openBankingConnections.syncStartedAt} < ${new Date(now.getTime() - syncRunLimitSeconds * 1000)})`,
       ),
     )
     .returning();
@@ -217,22 +223,77 @@ export async function claimConnectionSync(
   };
 }
 
-/** A sync asked for (on demand, after connecting): shown as waiting until the job takes it. */
+/**
+ * A sync asked for (on demand): an active connection not already waiting or syncing is shown as
+ * waiting until the job takes it. Null when nothing changed (the caller then queues nothing).
+ */
 export async function markSyncWaiting(db: Executor, scope: Scope, id: number): Promise<ConnectionRow | null> {
   const [connection] = await db
     .update(openBankingConnections)
-    .set({
-      syncStatus: sql`case when ${openBankingConnections.syncStatus} = 'running' then 'running' else 'waiting' end`,
-    })
+    .set({ syncStatus: 'waiting' })
     .where(
       and(
         buildClientOwnedWhere(openBankingConnections, scope),
         eq(openBankingConnections.id, id),
         eq(openBankingConnections.status, 'active'),
+        inArray(openBankingConnections.syncStatus, ['idle', 'failed']),
       ),
     )
     .returning();
   return connection ?? null;
+}
+
+/** Whether the connection is still active, held (FOR SHARE) until the transaction ends: a revoke waits for it. */
+export async function holdActiveConnection(db: Transaction, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: openBankingConnections.status })
+    .from(openBankingConnections)
+    .where(eq(openBankingConnections.id, id))
+    .for('share');
+  return row?.status === 'active';
+}
+
+/**
+ * Ends an active connection (its consent ended or the bank refused it), dropping its token and its
+ * pending lines. False when it was not active any more (the client revoked it meanwhile).
+ */
+export async function endActiveConnection(
+  db: Database,
+  id: number,
+  status: 'expired' | 'revoked',
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const [ended] = await transaction
+      .update(openBankingConnections)
+      .set({
+        status,
+        syncStatus: 'idle',
+        syncError: null,
+        accessTokenCiphertext: null,
+        ...(status === 'revoked' ? { revokedAt: now } : {}),
+      })
+      .where(and(eq(openBankingConnections.id, id), eq(openBankingConnections.status, 'active')))
+      .returning({ id: openBankingConnections.id });
+    if (!ended) return false;
+    await removePendingLinesOfConnection(transaction, id);
+    return true;
+  });
+}
+
+/** Pending lines mean nothing once a connection stops: they are never booked through it. */
+export async function removePendingLinesOfConnection(db: Executor, connectionId: number): Promise<void> {
+  await db
+    .delete(openBankingPendingLines)
+    .where(
+      inArray(
+        openBankingPendingLines.accountId,
+        db
+          .select({ id: openBankingAccounts.id })
+          .from(openBankingAccounts)
+          .where(eq(openBankingAccounts.connectionId, connectionId)),
+      ),
+    );
 }
 
 /** Every active connection: the daily sync's list. */
@@ -327,4 +388,12 @@ export async function findAccountsOfConnections(db: Executor, scope: Scope, conn
       ),
     )
     .orderBy(openBankingAccounts.id);
+}
+
+/** A sync that ended well: idle again, its time kept; a connection revoked meanwhile keeps its state. */
+export async function finishSync(db: Executor, id: number, now: Date): Promise<void> {
+  await db
+    .update(openBankingConnections)
+    .set({ syncStatus: 'idle', syncError: null, lastSyncAt: now })
+    .where(and(eq(openBankingConnections.id, id), eq(openBankingConnections.status, 'active')));
 }

@@ -159,8 +159,8 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       },
     },
     async (request, reply) => {
-      const connection = await requestSync(deps, readClientScope(request), request.params.id);
-      await sendSync(app, connection.id);
+      const { connection, queue } = await requestSync(deps, readClientScope(request), request.params.id);
+      if (queue) await sendSync(app, connection.id);
       return reply.status(202).send(connection);
     },
   );

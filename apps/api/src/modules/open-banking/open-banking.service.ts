@@ -30,6 +30,7 @@ import {
   insertConnection,
   markConnectionRevoked,
   markSyncWaiting,
+  removePendingLinesOfConnection,
   spendConsentState,
   updateConnection,
   upsertSession,
@@ -48,6 +49,7 @@ type ConnectionAccount = Awaited<ReturnType<typeof findAccountsOfConnections>>[n
 export function presentConnection(row: ConnectionRow, accounts: readonly ConnectionAccount[] = []): Connection {
   return {
     id: row.id,
+    client: row.clientUserId,
     provider: row.provider,
     participant_id: row.participantId,
     institution_name: row.institutionName,
@@ -258,15 +260,21 @@ export async function listConnections(deps: AppDependencies, scope: ClientScope,
   return { count, results: rows.map((row) => presentConnection(row, accounts)) };
 }
 
-/** A sync asked for now: the connection shows it waiting; the caller sends the job. */
-export async function requestSync(deps: AppDependencies, scope: ClientScope, id: number): Promise<Connection> {
+/**
+ * A sync asked for now: the connection shows it waiting and `queue` is true, so the caller sends the
+ * job; a connection already waiting or syncing is answered as it is, with nothing queued again.
+ */
+export async function requestSync(
+  deps: AppDependencies,
+  scope: ClientScope,
+  id: number,
+): Promise<{ connection: Connection; queue: boolean }> {
   const waiting = await markSyncWaiting(deps.db, scope, id);
-  if (!waiting) {
-    const connection = await findConnection(deps.db, scope, id);
-    if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
-    failConflict(openBankingMessages.syncNotActive);
-  }
-  return presentConnection(waiting, await findAccountsOfConnections(deps.db, scope, [waiting.id]));
+  const connection = waiting ?? (await findConnection(deps.db, scope, id));
+  if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
+  if (connection.status !== 'active') failConflict(openBankingMessages.syncNotActive);
+  const accounts = await findAccountsOfConnections(deps.db, scope, [connection.id]);
+  return { connection: presentConnection(connection, accounts), queue: waiting !== null };
 }
 
 /**
@@ -281,6 +289,7 @@ export async function revokeConnection(deps: AppDependencies, scope: ClientScope
   if (!connection || connection.status === 'awaiting_consent') failNotFound(openBankingMessages.connectionNotFound);
   const revoked = await markConnectionRevoked(deps.db, connection);
   if (!revoked) failConflict(openBankingMessages.alreadyRevoked);
+  await removePendingLinesOfConnection(deps.db, connection.id);
   const accessToken = await openAccessToken(deps, connection);
   if (accessToken) {
     try {

@@ -33,10 +33,15 @@ export function IntegrationOpbRoute() {
 /** callback-opb: where the bank sends the person back after the consent. */
 export function CallbackOpbRoute() {
   const { organization = '' } = useParams();
+  const persona = usePersona();
+  // The planner's reading of the sync names the client: the persona says who is signed in.
+  if (!persona.data) return <PageLoader />;
+  const forClient = (screen: 'integration-opb' | 'meu-caixa') => (clientId: number | null) =>
+    addClientQuery(paths.app.routes[screen].getHref(organization), clientId === null ? null : String(clientId));
   return (
     <OpenFinanceCallback
-      integrationHref={paths.app.routes['integration-opb'].getHref(organization)}
-      cashRegisterHref={addClientQuery(paths.app.routes['meu-caixa'].getHref(organization), null)}
+      buildIntegrationHref={forClient('integration-opb')}
+      buildCashRegisterHref={forClient('meu-caixa')}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../../lib/errors';
+import { usePersona } from '../../../lib/persona';
 import { type BankReturn, useApproveConnection } from '../api/approve-connection';
 import { isSyncUnderWay, useConnections } from '../api/get-connections';
 
@@ -20,22 +21,37 @@ function readBankReturn(search: string): BankReturn | null {
  * history at once), then shows the connection and its first sync until it ends.
  */
 export function OpenFinanceCallback({
-  integrationHref,
-  cashRegisterHref,
+  buildIntegrationHref,
+  buildCashRegisterHref,
 }: {
-  integrationHref: string;
-  cashRegisterHref: string;
+  /** Open Finance and Meu caixa, for the connection's client when the person is their planner. */
+  buildIntegrationHref: (clientId: number | null) => string;
+  buildCashRegisterHref: (clientId: number | null) => string;
 }) {
-  const [bankReturn] = useState(() => readBankReturn(window.location.search));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const persona = usePersona();
+  const [bankReturn] = useState(() => readBankReturn(location.search));
   const approve = useApproveConnection();
   const sent = useRef(false);
+  const viewsClient = persona.data?.view !== 'client';
 
   useEffect(() => {
-    window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!bankReturn || sent.current) return;
     sent.current = true;
-    approve.mutate(bankReturn);
-  }, [bankReturn, approve]);
+    // The code and state leave the address (and the router's history entry) before anything else.
+    navigate(location.pathname, { replace: true });
+    approve.mutate(bankReturn, {
+      onSuccess: (connection) => {
+        // A planner follows their client's connection: the calls that read it name the client.
+        if (viewsClient) navigate(`${location.pathname}?clientId=${connection.client}`, { replace: true });
+      },
+    });
+  }, [bankReturn, approve, navigate, location.pathname, viewsClient]);
+
+  const clientId = approve.data && viewsClient ? approve.data.client : null;
+  const integrationHref = buildIntegrationHref(clientId);
+  const cashRegisterHref = buildCashRegisterHref(clientId);
 
   if (!bankReturn) {
     return (
