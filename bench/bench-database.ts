@@ -56,10 +56,11 @@ export async function openBenchDatabase() {
 }
 
 /** A fresh database (see `openBenchDatabase`) and the real app on it, in this process. */
-export async function openBenchApp() {
+export async function openBenchApp(options: { runJobs?: boolean } = {}) {
   const bench = await openBenchDatabase();
   const mailer: Mailer = { send: async () => {} };
-  const config = { ...readConfig({}), dataDir: bench.directory };
+  // runJobs false: this process only sends jobs, a server started beside it works them.
+  const config = { ...readConfig({}), dataDir: bench.directory, runJobs: options.runJobs ?? true };
   const app = await buildApp(
     {
       db: bench.database.db,
@@ -74,6 +75,9 @@ export async function openBenchApp() {
   return {
     app,
     database: bench.database,
+    databaseUrl: bench.databaseUrl,
+    directory: bench.directory,
+    config,
     async close() {
       await app.close();
       await bench.close();

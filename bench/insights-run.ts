@@ -18,7 +18,7 @@ import { findCurrentMonth, shiftMonth } from '@prumo/domain/budget/target-month'
 import { openBenchDatabase } from './bench-database';
 import { createBenchOrganization, insertBenchBudget, insertBenchLines } from './bench-organization';
 import { startBenchServers } from './bench-servers';
-import { describeLoadAverage, readOwnCpuSeconds, runLoad } from './measure';
+import { describeLoadAverage, describePageLoad, readOwnCpuSeconds, runLoad } from './measure';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 1_000);
 const linesPerClient = Number(process.env.BENCH_TRANSACTIONS ?? 1_000);
@@ -58,13 +58,8 @@ try {
   if (!server) throw new Error('no server');
   const target = clients[0] as { token: string };
   const pageUrl = `${server.url}/api/cash-flow/?start=${currentMonth}&end=${today}`;
-  const describeLoad = (name: string, result: Awaited<ReturnType<typeof runLoad>>) => {
-    if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx`);
-    console.log(
-      `cash-flow page ${name}: median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-        `${Math.round(result.requests.average)} req/s at ${connections} connections`,
-    );
-  };
+  const describeLoad = (moment: string, result: Awaited<ReturnType<typeof runLoad>>) =>
+    describePageLoad('cash-flow page', moment, result, connections);
   try {
     await runLoad(pageUrl, target.token, { connections, seconds: 5 });
     describeLoad('before the run', await runLoad(pageUrl, target.token, { connections, seconds: 10 }));

@@ -25,6 +25,15 @@ export async function runLoad(
   return JSON.parse(stdout) as autocannon.Result;
 }
 
+/** Prints a page's load while a job runs beside it; answers other than 2xx end the benchmark. */
+export function describePageLoad(page: string, moment: string, result: autocannon.Result, connections: number): void {
+  if (result.non2xx > 0) throw new Error(`${page} ${moment}: ${result.non2xx} answers were not 2xx`);
+  console.log(
+    `${page} ${moment}: median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `${Math.round(result.requests.average)} req/s at ${connections} connections`,
+  );
+}
+
 /** Median and 99th percentile of a list of milliseconds. */
 export function summarizeMilliseconds(samples: number[]): { median: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);

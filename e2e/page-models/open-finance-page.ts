@@ -21,6 +21,13 @@ export class OpenFinancePage {
     return AppShell.path(organization, 'callback-opb');
   }
 
+  static bs2CallbackPath(organization: string): string {
+    return AppShell.path(organization, 'bs2-callback');
+  }
+
+  /** The one address the banks of Open Finance send everyone back to. */
+  static readonly publicReturnPath = '/callback-opb';
+
   institution(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
   }

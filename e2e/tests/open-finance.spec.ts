@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
+import type { PrumoApi } from '../page-models/api';
 import { CashRegisterPage } from '../page-models/cash-register-page';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { demo, demoPassword } from '../page-models/demo-data';
+import type { LoginPage } from '../page-models/login-page';
 import { MyAssetsPage } from '../page-models/my-assets-page';
 import { OpenFinancePage, SimulatedBankPages } from '../page-models/open-finance-page';
 import { createEmail } from '../page-models/people';
@@ -11,6 +13,17 @@ import { expect, test } from './fixtures';
 async function expectNothingScrollsSideways(page: Page, moment: string): Promise<void> {
   const measured = await new PhoneLists(page).measureSidewaysScroll();
   expect(measured.page.scrollWidth, `page width ${moment}`).toBeLessThanOrEqual(measured.page.clientWidth);
+}
+
+/** A new client of the demo planner, signed in on the dashboard: their e-mail. */
+async function signInNewClient(api: PrumoApi, loginPage: LoginPage, firstName: string): Promise<string> {
+  const email = createEmail('open-finance');
+  const hash = await api.invitationHashOf(demo.planner.email, demoPassword, demo.slug);
+  await api.registerConfirmedClient(demo.slug, hash, { email, firstName, password: demoPassword });
+  await loginPage.open(demo.slug);
+  await loginPage.signIn(email, demoPassword);
+  await expect(loginPage.page).toHaveURL(DashboardPage.path(demo.slug));
+  return email;
 }
 
 test.describe('Open Finance', () => {
@@ -30,12 +43,7 @@ test.describe('Open Finance', () => {
     }) => {
       await page.setViewportSize(viewport.size);
       const openFinance = new OpenFinancePage(page);
-      const email = createEmail('open-finance');
-      const hash = await api.invitationHashOf(demo.planner.email, demoPassword, demo.slug);
-      await api.registerConfirmedClient(demo.slug, hash, { email, firstName: 'Olga', password: demoPassword });
-      await loginPage.open(demo.slug);
-      await loginPage.signIn(email, demoPassword);
-      await expect(page).toHaveURL(DashboardPage.path(demo.slug));
+      const email = await signInNewClient(api, loginPage, 'Olga');
 
       // From the user menu.
       const menu = await shell.openUserMenu();
@@ -110,4 +118,33 @@ test.describe('Open Finance', () => {
       await api.signOut(key);
     });
   }
+
+  test('a client connects BS2 through its own integration and comes back through bs2-callback', async ({
+    page,
+    api,
+    loginPage,
+  }) => {
+    const openFinance = new OpenFinancePage(page);
+    await signInNewClient(api, loginPage, 'Bia');
+
+    await page.goto(OpenFinancePage.path(demo.slug));
+    await openFinance.institution('BS2 Simulado').click();
+    await openFinance.goToBankButton.click();
+    await new SimulatedBankPages(page).authorise('user-ok', 'password-ok', '123456');
+    await page.getByRole('button', { name: 'Autorizar', exact: true }).click();
+
+    await expect(page).toHaveURL(OpenFinancePage.bs2CallbackPath(demo.slug));
+    await expect(page.getByText('Pronto: 2 contas sincronizadas.')).toBeVisible({ timeout: 30_000 });
+    await page.goto(OpenFinancePage.path(demo.slug));
+    const connection = openFinance.connectionOf('BS2 Simulado');
+    await expect(connection).toContainText('Ativa');
+  });
+
+  test('a bank answer arriving after the session ended is dropped and the login offered', async ({ page }) => {
+    await page.goto(`${OpenFinancePage.publicReturnPath}?code=abc&state=${'x'.repeat(40)}`);
+    await expect(page.getByText('Conexão não concluída')).toBeVisible();
+    await expect(page).toHaveURL(OpenFinancePage.publicReturnPath);
+    await page.getByRole('link', { name: 'Entrar', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });

@@ -363,7 +363,13 @@ test.describe('Subscriptions', () => {
 
       // On the platform plan (plan_code 1) the user menu has no Assinatura (Open Finance and Reset Tour are every client's).
       await shell.openUserMenu();
-      await expect(shell.userMenuItems()).toHaveText(['Editar perfil', 'Open Finance', 'Reset Tour', 'Sair']);
+      await expect(shell.userMenuItems()).toHaveText([
+        'Editar perfil',
+        'Open Finance',
+        'Portal do Open Finance',
+        'Reset Tour',
+        'Sair',
+      ]);
     });
   });
 });

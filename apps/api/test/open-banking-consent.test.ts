@@ -89,13 +89,20 @@ describe('GET open-banking/v2/participants/', () => {
     });
     expect(response.statusCode).toBe(200);
     const page = response.json();
-    expect(page.count).toBe(2);
+    // The Open Finance directory's two, and BS2, reached through its own integration.
+    expect(page.count).toBe(3);
     expect(page.results[0]).toEqual({
       id: 'banco-simulado',
       name: 'Banco Simulado',
       registration_number: '11222333000181',
       logo_uri: 'http://prumo.test/open-finance-simulator/logos/banco-simulado.svg',
+      connector: 'quanto',
     });
+    expect(page.results.map((participant: { id: string; connector: string }) => participant.connector)).toEqual([
+      'quanto',
+      'bs2',
+      'quanto',
+    ]);
     const byName = await call(context, 'GET', '/api/open-banking/v2/participants/?search=coop', {
       token: organization.planner.token,
     });
@@ -157,6 +164,94 @@ describe('POST open-banking/v2/users/session/', () => {
   });
 });
 
+describe('POST integration/start-session/quanto/ and bs2/', () => {
+  it('registers the client with each integration apart, the platform BROWSER when no body says it', async () => {
+    const { client } = await createTestOrganization(context);
+    const quanto = await call(context, 'POST', '/api/integration/start-session/quanto/', { token: client.token });
+    expect(quanto.statusCode, quanto.body).toBe(201);
+    expect(quanto.json()).toMatchObject({ provider: 'simulated', connector: 'quanto', platform: 'BROWSER', os: '' });
+    const bs2 = await call(context, 'POST', '/api/integration/start-session/bs2/', {
+      token: client.token,
+      payload: { client_metadata: { platform: 'BROWSER', os: 'Android' } },
+    });
+    expect(bs2.statusCode, bs2.body).toBe(201);
+    expect(bs2.json()).toMatchObject({ connector: 'bs2', os: 'Android' });
+    expect(bs2.json().id).not.toBe(quanto.json().id);
+    // Open Finance's own call is the 'quanto' registration.
+    const openFinance = await call(context, 'POST', '/api/open-banking/v2/users/session/', {
+      token: client.token,
+      payload: { client_metadata: { platform: 'BROWSER', os: 'Linux' } },
+    });
+    expect(openFinance.json()).toMatchObject({ id: quanto.json().id, connector: 'quanto', os: 'Linux' });
+  });
+
+  it('answers 404 for an integration it does not have, 403 to a manager and 401 to a visitor', async () => {
+    const unknown = await call(context, 'POST', '/api/integration/start-session/gestor/', {
+      token: organization.client.token,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Integração não encontrada.' });
+    const manager = await call(context, 'POST', '/api/integration/start-session/bs2/', {
+      token: organization.manager.token,
+    });
+    expect(manager.statusCode).toBe(403);
+    const visitor = await call(context, 'POST', '/api/integration/start-session/quanto/');
+    expect(visitor.statusCode).toBe(401);
+    const wrongPlatform = await call(context, 'POST', '/api/integration/start-session/quanto/', {
+      token: organization.client.token,
+      payload: { client_metadata: { platform: 'IOS' } },
+    });
+    expect(wrongPlatform.statusCode).toBe(400);
+  });
+
+  it('lets a planner register their own client, and not another planner’s', async () => {
+    const fresh = await createTestOrganization(context);
+    const own = await call(context, 'POST', `/api/integration/start-session/quanto/?clientId=${fresh.client.row.id}`, {
+      token: fresh.planner.token,
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const other = await addOtherPlannersClient(context, fresh);
+    const foreign = await call(context, 'POST', `/api/integration/start-session/quanto/?clientId=${other.row.id}`, {
+      token: fresh.planner.token,
+    });
+    expect([403, 404]).toContain(foreign.statusCode);
+  });
+});
+
+describe('BS2, through its own integration', () => {
+  it('returns to bs2-callback and connects the BS2 accounts', async () => {
+    const fresh = await createTestOrganization(context);
+    const { client } = fresh;
+    const started = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
+      token: client.token,
+      payload: { ...consentBody, participant_id: 'bs2-simulado' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json().connection).toMatchObject({ connector: 'bs2', institution_name: 'BS2 Simulado' });
+    const back = await goThroughBank(started.json().authorization_url);
+    expect(`${back.origin}${back.pathname}`).toBe(`http://prumo.test/app/${fresh.slug}/bs2-callback`);
+    const approved = await approve(client.token, back);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'active', connector: 'bs2' });
+  });
+
+  it('is connected by the client themselves: a planner is told so', async () => {
+    const response = await call(
+      context,
+      'POST',
+      `/api/open-banking/v2/users/consents/?clientId=${organization.client.row.id}`,
+      {
+        token: organization.planner.token,
+        payload: { ...consentBody, participant_id: 'bs2-simulado' },
+      },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      detail: 'A conexão com o BS2 é feita pelo próprio cliente, entrando com a conta dele.',
+    });
+  });
+});
+
 describe('A consent through the simulated bank', () => {
   it('connects after the login, the code and the authorisation, with the consent’s end and no token in the answer', async () => {
     const started = await requestConsent(organization.client.token);
@@ -164,7 +259,8 @@ describe('A consent through the simulated bank', () => {
     expect(started.authorization_url).toMatch(/^http:\/\/prumo\.test\/open-finance-simulator\/authorize\?request=/);
 
     const back = await goThroughBank(started.authorization_url);
-    expect(`${back.origin}${back.pathname}`).toBe(`http://prumo.test/app/${organization.slug}/callback-opb`);
+    // One return address for every organization, as a bank registers it; the page takes the person on.
+    expect(`${back.origin}${back.pathname}`).toBe('http://prumo.test/callback-opb');
     expect(back.searchParams.get('code')).toBeTruthy();
 
     const approved = await approve(organization.client.token, back);

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const today = '2026-11-28';
 
 function connect() {
-  return createSimulatedConnector({ db: context.database.db, publicUrl: 'http://prumo.test' });
+  return createSimulatedConnector({ db: context.database.db, publicUrl: 'http://prumo.test', integration: 'quanto' });
 }
 
 /** A consent through the bank's three steps, traded for its access token. */

@@ -241,7 +241,7 @@ describe('a statement file first, then the connection', () => {
       'bank',
       '123456-7',
       [
-        { date: '2026-10-05', amount: '6500.00', memo: 'SALARIO EMPRESA SIMULADA' },
+        { date: '2026-10-05', amount: '8200.00', memo: 'SALARIO EMPRESA SIMULADA' },
         { date: '2026-10-08', amount: '-1900.00', memo: 'Aluguel outubro' },
       ],
       undefined,
@@ -265,7 +265,7 @@ describe('a statement file first, then the connection', () => {
         and(
           eq(transactions.createdFrom, 'open_finance'),
           sql`${transactions.date} in ('2026-10-05', '2026-10-08')`,
-          sql`abs(${transactions.amountCents}) in (650000, 190000)`,
+          sql`abs(${transactions.amountCents}) in (820000, 190000)`,
         ),
       );
     expect(await countSyncedPayments()).toBe(0);

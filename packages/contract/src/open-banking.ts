@@ -1,4 +1,4 @@
-import { connectionStatuses, sharedDataKinds } from '@prumo/domain/open-banking/consent';
+import { connectionStatuses, integrationConnectors, sharedDataKinds } from '@prumo/domain/open-banking/consent';
 import { z } from 'zod';
 import { buildPageSchema } from './common';
 
@@ -8,6 +8,8 @@ export const ParticipantSchema = z.object({
   name: z.string(),
   registration_number: z.string(),
   logo_uri: z.string().nullable(),
+  /** The integration that reaches it: its session is started with `integration/start-session/{connector}/`. */
+  connector: z.enum(integrationConnectors),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 export const ParticipantPageSchema = buildPageSchema(ParticipantSchema);
@@ -16,6 +18,8 @@ export const ParticipantPageSchema = buildPageSchema(ParticipantSchema);
 export const OpenBankingSessionSchema = z.object({
   id: z.number().int(),
   provider: z.string(),
+  /** The integration the client is registered with ('quanto' for Open Finance, 'bs2'). */
+  connector: z.enum(integrationConnectors),
   platform: z.string(),
   os: z.string(),
   created_at: z.string(),
@@ -28,6 +32,8 @@ export const ConnectionSchema = z.object({
   /** The client whose connection it is. */
   client: z.number().int(),
   provider: z.string(),
+  /** The integration it goes through: a 'bs2' connection returns to bs2-callback. */
+  connector: z.enum(integrationConnectors),
   participant_id: z.string(),
   institution_name: z.string(),
   logo_uri: z.string().nullable(),

@@ -1944,6 +1944,8 @@ export const openBankingSessions = pgTable(
     id: serial('id').primaryKey(),
     ...clientOwnedColumns(),
     provider: text('provider').notNull(),
+    /** The integration it was started under ('quanto' for Open Finance, 'bs2'): one session each. */
+    connector: text('connector').notNull().default('quanto'),
     /** The connector's name for the person (the simulated institution's customer reference). */
     externalUserId: text('external_user_id').notNull(),
     platform: text('platform').notNull(),
@@ -1951,7 +1953,7 @@ export const openBankingSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('open_banking_sessions_client_provider_unique').on(table.clientUserId, table.provider)],
+  (table) => [uniqueIndex('open_banking_sessions_client_connector_unique').on(table.clientUserId, table.connector)],
 );
 
 export const openBankingConnectionStatusEnum = pgEnum('open_banking_connection_status', [
@@ -1974,6 +1976,8 @@ export const openBankingConnections = pgTable(
     id: serial('id').primaryKey(),
     ...clientOwnedColumns(),
     provider: text('provider').notNull(),
+    /** The integration whose institution it is: it syncs and returns (callback-opb, bs2-callback) through it. */
+    connector: text('connector').notNull().default('quanto'),
     participantId: text('participant_id').notNull(),
     institutionName: text('institution_name').notNull(),
     logoUri: text('logo_uri'),

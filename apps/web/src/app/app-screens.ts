@@ -38,6 +38,7 @@ export const appScreens = {
   'configuracao-ajuda': () => import('./routes/app/help-articles').then((module) => module.HelpArticlesRoute),
   'integration-opb': () => import('./routes/app/open-finance').then((module) => module.IntegrationOpbRoute),
   'callback-opb': () => import('./routes/app/open-finance').then((module) => module.CallbackOpbRoute),
+  'bs2-callback': () => import('./routes/app/open-finance').then((module) => module.Bs2CallbackRoute),
 } satisfies Partial<Record<AppRouteName, () => Promise<ComponentType>>>;
 
 export const availableAppRoutes: ReadonlySet<AppRouteName> = new Set(Object.keys(appScreens) as AppRouteName[]);

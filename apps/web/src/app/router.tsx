@@ -51,6 +51,10 @@ const routes: RouteObject[] = [
             path: paths.access.path,
             lazy: async () => ({ Component: (await import('./routes/fast-access')).FastAccessRoute }),
           },
+          {
+            path: paths.bankReturn.path,
+            lazy: async () => ({ Component: (await import('./routes/bank-return')).BankReturnRoute }),
+          },
         ],
       },
       {

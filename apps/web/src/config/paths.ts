@@ -43,6 +43,8 @@ export const paths = {
   notFound: { path: '/nao-encontrado', getHref: () => '/nao-encontrado' },
   resetConfig: { path: '/reset/config', getHref: () => '/reset/config' },
   organizationRegister: { path: '/cadastro/organizacao', getHref: () => '/cadastro/organizacao' },
+  /** Where the banks of Open Finance send the person back: one address for every organization. */
+  bankReturn: { path: '/callback-opb', getHref: () => '/callback-opb' },
   access: { path: '/access/:token', getHref: (token: string) => buildHref('/access/:token', { token }) },
   /** Public pages of an organization, nested under /:organization. */
   organization: {

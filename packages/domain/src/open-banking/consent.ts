@@ -8,6 +8,25 @@ import { z } from 'zod';
 export const sharedDataKinds = ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS'] as const;
 export type SharedDataKind = (typeof sharedDataKinds)[number];
 
+/**
+ * The integrations a bank is reached through: 'quanto', the Open Finance aggregator with the whole
+ * directory, and 'bs2', the BS2 bank's own API. Each answers with the connector configured under
+ * its name (the simulated institution by default); BS2 returns to its own page, bs2-callback.
+ */
+export const integrationConnectors = ['quanto', 'bs2'] as const;
+export type IntegrationConnector = (typeof integrationConnectors)[number];
+
+/** A stored integration name read back; anything else is the Open Finance one. */
+export function readIntegrationConnector(value: string): IntegrationConnector {
+  return value === 'bs2' ? 'bs2' : 'quanto';
+}
+
+/**
+ * Open Finance Brasil's portal for citizens: what sharing is, who takes part, and where each bank
+ * keeps its consent panel. The top bar links to it.
+ */
+export const openFinancePortalUrl = 'https://openfinancebrasil.org.br/';
+
 export const sharedDataLabels: Record<SharedDataKind, string> = {
   ACCOUNTS: 'Contas: saldos e lançamentos',
   CREDIT_CARDS: 'Cartões de crédito: limites, faturas e lançamentos',
@@ -34,6 +53,8 @@ export const openBankingMessages = {
   alreadyRevoked: 'Esta conexão já foi revogada.',
   tooManyRequests: 'Você já tem pedidos de conexão esperando o banco. Conclua um deles ou aguarde 10 minutos.',
   syncNotActive: 'Só uma conexão ativa pode ser sincronizada.',
+  connectorUnknown: 'Integração não encontrada.',
+  bs2ClientOnly: 'A conexão com o BS2 é feita pelo próprio cliente, entrando com a conta dele.',
   tokenUnreadable: 'Não foi possível abrir o acesso a esta conexão. Conecte o banco de novo.',
 } as const;
 

@@ -1,3 +1,4 @@
+import type { IntegrationConnector } from '@prumo/domain/open-banking/consent';
 import { hashSecret } from '../../lib/secrets';
 import { type OpenFinanceConnector, OpenFinanceProviderError } from './open-finance-connector';
 import {
@@ -10,6 +11,7 @@ import {
   revokeSimulatorConsent,
   type SimulatorDependencies,
   SimulatorError,
+  simulatedBs2InstitutionId,
 } from './simulated/index';
 
 /** Lines a page, as Pluggy pages them (its largest page is 500). */
@@ -26,13 +28,20 @@ async function translateErrors<Result>(call: () => Promise<Result>): Promise<Res
 
 /**
  * The embedded default (ADR 44): the simulated institution runs in this process under its own
- * schema, so a fresh install connects a bank with no outside account.
+ * schema, so a fresh install connects a bank with no outside account. Under the BS2 integration it
+ * stands for the one bank BS2 is; under Open Finance, for the directory's other institutions.
  */
-export function createSimulatedConnector(deps: SimulatorDependencies): OpenFinanceConnector {
+export function createSimulatedConnector(
+  deps: SimulatorDependencies & { integration: IntegrationConnector },
+): OpenFinanceConnector {
+  const reachesInstitution = (id: string) => (id === simulatedBs2InstitutionId) === (deps.integration === 'bs2');
   return {
     provider: 'simulated',
     async listParticipants() {
-      return listDirectoryOrganisations(deps.publicUrl).map((organisation) => {
+      const reached = listDirectoryOrganisations(deps.publicUrl).filter((organisation) =>
+        reachesInstitution(organisation.OrganisationId),
+      );
+      return reached.map((organisation) => {
         const server = organisation.AuthorisationServers[0];
         return {
           id: organisation.OrganisationId,
@@ -46,7 +55,10 @@ export function createSimulatedConnector(deps: SimulatorDependencies): OpenFinan
       // The simulated bank has one customer; the reference only has to be stable per person.
       return { externalUserId: `simulado-${hashSecret(clientReference).slice(0, 16)}` };
     },
-    createConsent: (request) => translateErrors(() => createSimulatorConsent(deps, request)),
+    async createConsent(request) {
+      if (!reachesInstitution(request.participantId)) throw new OpenFinanceProviderError('Unknown participant.', true);
+      return translateErrors(() => createSimulatorConsent(deps, request));
+    },
     exchangeCode: (input) => translateErrors(() => exchangeSimulatorCode(deps.db, input)),
     listAccounts: ({ accessToken }) => translateErrors(() => listSimulatorAccounts(deps.db, accessToken)),
     async listTransactions({ accessToken, accountId, from, page }) {

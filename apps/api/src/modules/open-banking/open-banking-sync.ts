@@ -1,6 +1,10 @@
 import { findTodayInBrazil, formatBrazilianDate, shiftDay } from '@prumo/domain/br/date';
 import { shiftMonth } from '@prumo/domain/budget/target-month';
-import { describeConnectionEnded, openBankingMessages } from '@prumo/domain/open-banking/consent';
+import {
+  describeConnectionEnded,
+  openBankingMessages,
+  readIntegrationConnector,
+} from '@prumo/domain/open-banking/consent';
 import type { ConnectorLine, OpenFinanceConnector } from '../../adapters/open-finance/open-finance-connector';
 import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
 import { resolveOpenFinanceConnector } from '../../adapters/open-finance/resolve-connector';
@@ -106,7 +110,7 @@ export async function syncConnection(
     });
     return null;
   }
-  const connector = resolveOpenFinanceConnector(deps);
+  const connector = resolveOpenFinanceConnector(deps, readIntegrationConnector(connection.connector));
   const today = findTodayInBrazil(now);
   const outcome: SyncOutcome = { accounts: 0, added: 0, paired: 0, pending: 0, investments: 0 };
   try {

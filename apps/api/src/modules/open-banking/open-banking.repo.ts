@@ -33,14 +33,21 @@ export async function findSessionId(db: Executor, userId: number, sessionKey: st
 export async function upsertSession(
   db: Executor,
   scope: ClientScope,
-  values: { provider: string; externalUserId: string; platform: string; os: string },
+  values: { provider: string; connector: string; externalUserId: string; platform: string; os: string },
 ) {
   const [session] = await db
     .insert(openBankingSessions)
     .values({ organizationId: scope.organizationId, clientUserId: scope.clientUserId, ...values })
     .onConflictDoUpdate({
-      target: [openBankingSessions.clientUserId, openBankingSessions.provider],
-      set: { platform: values.platform, os: values.os, updatedAt: sql`now()` },
+      target: [openBankingSessions.clientUserId, openBankingSessions.connector],
+      // The integration may have been configured with another provider since.
+      set: {
+        provider: values.provider,
+        externalUserId: values.externalUserId,
+        platform: values.platform,
+        os: values.os,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   if (!session) throw new Error('The open banking session was not written.');

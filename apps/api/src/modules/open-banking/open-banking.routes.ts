@@ -6,12 +6,19 @@ import {
   ParticipantPageSchema,
   StartedConsentSchema,
 } from '@prumo/contract/open-banking';
-import { ApproveInputSchema, ConsentInputSchema, SessionInputSchema } from '@prumo/domain/open-banking/consent';
+import {
+  ApproveInputSchema,
+  ConsentInputSchema,
+  integrationConnectors,
+  openBankingMessages,
+  SessionInputSchema,
+} from '@prumo/domain/open-banking/consent';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
+import { failNotFound } from '../../lib/domain-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
 import { ClientQuerySchema } from '../../lib/scope';
 import { clientsAndPlanners, readCaller, readClientScope } from '../../plugins/access';
@@ -74,6 +81,27 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
     },
     async (request, reply) =>
       reply.status(201).send(await startOpenBankingSession(deps, readClientScope(request), request.body)),
+  );
+
+  // The same registration under a named integration: an unknown name is an address that does not exist.
+  api.post(
+    '/api/integration/start-session/:connector/',
+    {
+      config: forClient,
+      schema: {
+        tags,
+        params: z.object({ connector: z.string().max(40) }),
+        querystring: ClientQuerySchema,
+        body: SessionInputSchema.nullish(),
+        response: { 201: OpenBankingSessionSchema, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const connector = integrationConnectors.find((name) => name === request.params.connector);
+      if (!connector) failNotFound(openBankingMessages.connectorUnknown);
+      const input = request.body ?? { client_metadata: { platform: 'BROWSER' as const, os: '' } };
+      return reply.status(201).send(await startOpenBankingSession(deps, readClientScope(request), input, connector));
+    },
   );
 
   api.post(

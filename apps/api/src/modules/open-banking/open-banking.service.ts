@@ -4,7 +4,10 @@ import {
   type ConsentInput,
   connectionStatusLabels,
   consentStateLifetimeMinutes,
+  type IntegrationConnector,
+  integrationConnectors,
   openBankingMessages,
+  readIntegrationConnector,
   type SessionInput,
   type SharedDataKind,
   type SyncStatus,
@@ -51,6 +54,7 @@ export function presentConnection(row: ConnectionRow, accounts: readonly Connect
     id: row.id,
     client: row.clientUserId,
     provider: row.provider,
+    connector: readIntegrationConnector(row.connector),
     participant_id: row.participantId,
     institution_name: row.institutionName,
     logo_uri: row.logoUri,
@@ -101,14 +105,24 @@ async function callProvider<Result>(call: () => Promise<Result>): Promise<Result
   }
 }
 
-/** The directory's institutions, filtered by name or CNPJ, a page at a time. */
+/** Every integration's institutions, each with the integration that reaches it. */
+async function listReachableParticipants(deps: AppDependencies) {
+  const lists = await Promise.all(
+    integrationConnectors.map(async (integration) => {
+      const participants = await callProvider(() => resolveOpenFinanceConnector(deps, integration).listParticipants());
+      return participants.map((participant) => ({ ...participant, integration }));
+    }),
+  );
+  return lists.flat();
+}
+
+/** The institutions of every integration, filtered by name or CNPJ, a page at a time. */
 export async function listParticipants(
   deps: AppDependencies,
   search: string,
   page: PageQuery,
 ): Promise<{ count: number; results: Participant[] }> {
-  const connector = resolveOpenFinanceConnector(deps);
-  const participants = await callProvider(() => connector.listParticipants());
+  const participants = await listReachableParticipants(deps);
   const wanted = foldForSearch(search.trim());
   const digits = search.replace(/\D/g, '');
   const matching = participants
@@ -126,22 +140,28 @@ export async function listParticipants(
       name: participant.name,
       registration_number: participant.registrationNumber,
       logo_uri: participant.logoUri,
+      connector: participant.integration,
     })),
   };
 }
 
-/** Registers the client with the organization's connector (again: the platform and OS are updated). */
+/**
+ * Registers the client with the connector of an integration (again: the platform and OS are
+ * updated). Open Finance's call and `integration/start-session/quanto/` are the same registration.
+ */
 export async function startOpenBankingSession(
   deps: AppDependencies,
   scope: ClientScope,
   input: SessionInput,
+  integration: IntegrationConnector = 'quanto',
 ): Promise<OpenBankingSession> {
-  const connector = resolveOpenFinanceConnector(deps);
+  const connector = resolveOpenFinanceConnector(deps, integration);
   const { externalUserId } = await callProvider(() =>
     connector.startSession({ clientReference: `${scope.organizationId}:${scope.clientUserId}` }),
   );
   const session = await upsertSession(deps.db, scope, {
     provider: connector.provider,
+    connector: integration,
     externalUserId,
     platform: input.client_metadata.platform,
     os: input.client_metadata.os,
@@ -149,10 +169,22 @@ export async function startOpenBankingSession(
   return {
     id: session.id,
     provider: session.provider,
+    connector: integration,
     platform: session.platform,
     os: session.os,
     created_at: session.createdAt.toISOString(),
   };
+}
+
+/**
+ * Where the bank sends the person back: Prumo's configured address, never a request's Host. Open
+ * Finance returns to one fixed public page (a bank registers one address per application), which
+ * takes the person into their organization's callback-opb; BS2 returns to the organization's
+ * bs2-callback.
+ */
+function buildReturnAddress(deps: AppDependencies, caller: Caller, integration: IntegrationConnector): string {
+  if (integration === 'quanto') return `${deps.config.publicUrl}/callback-opb`;
+  return `${deps.config.publicUrl}/app/${encodeURIComponent(caller.organizationSlug)}/bs2-callback`;
 }
 
 /**
@@ -171,14 +203,16 @@ export async function requestConsent(
   if ((await countOpenConsentRequests(deps.db, scope)) >= maximumOpenConsentRequests) {
     fail('tooMany', openBankingMessages.tooManyRequests);
   }
-  const connector = resolveOpenFinanceConnector(deps);
-  const participants = await callProvider(() => connector.listParticipants());
+  const participants = await listReachableParticipants(deps);
   const participant = participants.find((candidate) => candidate.id === input.participant_id);
   if (!participant) failOnField('participant_id', openBankingMessages.participantUnknown);
+  // BS2 returns to bs2-callback, a client's page: the client connects it themselves.
+  if (participant.integration === 'bs2' && caller.role !== 'client')
+    fail('notAllowed', openBankingMessages.bs2ClientOnly);
+  const connector = resolveOpenFinanceConnector(deps, participant.integration);
 
   const state = createSecret(32);
-  // Where the bank sends the person back: Prumo's configured address, never a request's Host.
-  const redirectUri = `${deps.config.publicUrl}/app/${encodeURIComponent(caller.organizationSlug)}/callback-opb`;
+  const redirectUri = buildReturnAddress(deps, caller, participant.integration);
   const started = await callProvider(() =>
     connector.createConsent({
       participantId: participant.id,
@@ -191,6 +225,7 @@ export async function requestConsent(
   const stateExpiresAt = new Date(Date.now() + consentStateLifetimeMinutes * 60_000);
   const connection = await insertConnection(deps.db, scope, {
     provider: connector.provider,
+    connector: participant.integration,
     participantId: participant.id,
     institutionName: participant.name,
     logoUri: participant.logoUri,
@@ -228,7 +263,7 @@ export async function approveConsent(
   if (input.error !== undefined || input.code === undefined) {
     return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
   }
-  const connector = resolveOpenFinanceConnector(deps);
+  const connector = resolveOpenFinanceConnector(deps, readIntegrationConnector(awaiting.connector));
   let granted: Awaited<ReturnType<typeof connector.exchangeCode>>;
   try {
     granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code });
@@ -293,7 +328,10 @@ export async function revokeConnection(deps: AppDependencies, scope: ClientScope
   const accessToken = await openAccessToken(deps, connection);
   if (accessToken) {
     try {
-      await resolveOpenFinanceConnector(deps).revokeConsent({ consentId: connection.externalConsentId, accessToken });
+      await resolveOpenFinanceConnector(deps, readIntegrationConnector(connection.connector)).revokeConsent({
+        consentId: connection.externalConsentId,
+        accessToken,
+      });
     } catch (error) {
       if (!(error instanceof OpenFinanceProviderError)) throw error;
     }

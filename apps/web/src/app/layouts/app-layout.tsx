@@ -30,9 +30,11 @@ import {
   listMenuEntries,
   type MenuEntry,
 } from '@prumo/domain/auth/routes';
+import { openFinancePortalUrl } from '@prumo/domain/open-banking/consent';
 import { platformPlanCode } from '@prumo/domain/payments/plan-rules';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation, useParams } from 'react-router';
+import { BankIcon } from '../../components/bank-icon';
 import { BrandLogo } from '../../components/brand-logo';
 import { ErrorState } from '../../components/error-state';
 import { PageLoader } from '../../components/page-loader';
@@ -349,7 +351,10 @@ function TopBar({
         {/* Everyone's own notifications, kept current by the live stream; a planner's include those
             about their clients, listed apart in the notifications screen. */}
         <NotificationsBell organization={slug} source="own" />
-        {/* On a phone the user menu holds it. */}
+        {/* On a phone the user menu holds them. */}
+        <Box visibleFrom="sm">
+          <OpenFinancePortalLink />
+        </Box>
         <Box visibleFrom="sm">
           <ResetTourAction slug={slug} />
         </Box>
@@ -363,6 +368,26 @@ function TopBar({
         </Box>
       </Group>
     </Group>
+  );
+}
+
+/** The citizen's Open Finance portal, in another tab: who takes part and where consents are kept. */
+function OpenFinancePortalLink() {
+  return (
+    <Tooltip label="Portal do Open Finance">
+      <ActionIcon
+        component="a"
+        href={openFinancePortalUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="subtle"
+        size="lg"
+        radius="xl"
+        aria-label="Portal do Open Finance (abre em outra aba)"
+      >
+        <BankIcon />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
@@ -438,6 +463,9 @@ function UserMenu({ slug, persona, organization }: { slug: string; persona: Pers
             Open Finance
           </Menu.Item>
         ) : null}
+        <Menu.Item component="a" href={openFinancePortalUrl} target="_blank" rel="noopener noreferrer" hiddenFrom="sm">
+          Portal do Open Finance
+        </Menu.Item>
         {showsSubscriptionEntry(persona) ? (
           <Menu.Item component={Link} to={paths.app.routes['meu-perfil'].getHref(slug, { view: 'assinatura' })}>
             Assinatura

@@ -13,4 +13,4 @@ export {
   SimulatorError,
   simulatorCredentials,
 } from './simulator.service';
-export { listDirectoryOrganisations, simulatorPrefix } from './simulator-directory';
+export { listDirectoryOrganisations, simulatedBs2InstitutionId, simulatorPrefix } from './simulator-directory';

@@ -1,7 +1,7 @@
 /**
  * The simulated institution's entries in a participants directory shaped like Open Finance
- * Brasil's public one (`OrganisationName`, `RegistrationNumber`, `AuthorisationServers`). Two
- * fictitious institutions with valid-looking CNPJs, both answered by the same simulated bank.
+ * Brasil's public one (`OrganisationName`, `RegistrationNumber`, `AuthorisationServers`). Three
+ * fictitious institutions with valid-looking CNPJs, all answered by the same simulated bank.
  */
 export interface DirectoryOrganisation {
   OrganisationId: string;
@@ -39,7 +39,18 @@ const simulatedInstitutions = [
     cnpj: '44555666000181',
     color: '#5c940d',
   },
+  // Reached through the BS2 integration, not the Open Finance directory (integrationOf).
+  {
+    id: 'bs2-simulado',
+    name: 'Banco BS2 Simulado S.A.',
+    friendly: 'BS2 Simulado',
+    cnpj: '77788899000183',
+    color: '#1c1c3c',
+  },
 ] as const;
+
+/** The simulated bank standing for the BS2 integration's one institution. */
+export const simulatedBs2InstitutionId = 'bs2-simulado';
 
 /** The directory as the simulated institution publishes it; logos are served beside it. */
 export function listDirectoryOrganisations(publicUrl: string): DirectoryOrganisation[] {

@@ -56,7 +56,8 @@ function vary(base: number, spread: number, key: string): number {
 }
 
 const monthlyCheckingLines: { day: number; description: string; amountCents: number; spread: number }[] = [
-  { day: 5, description: 'TED RECEBIDA SALARIO EMPRESA SIMULADA LTDA', amountCents: 650_000, spread: 0 },
+  { day: 5, description: 'TED RECEBIDA SALARIO EMPRESA SIMULADA LTDA', amountCents: 820_000, spread: 0 },
+  { day: 6, description: 'APLICACAO CDB 110% CDI', amountCents: -200_000, spread: 0 },
   { day: 8, description: 'PAGAMENTO DE TITULO Aluguel', amountCents: -190_000, spread: 0 },
   { day: 10, description: 'DA  TIM CELU 26353822019', amountCents: -5_999, spread: 0 },
   { day: 12, description: 'DA  NET SERVIÇOS 6833197', amountCents: -12_990, spread: 0 },
@@ -115,13 +116,14 @@ function buildLinesOfDay(accountId: string, kind: LedgerAccount['kind'], day: st
         });
       }
     }
-    // About six everyday purchases a day.
+    // About six small everyday purchases a day: what the month leaves goes on saving, as a
+    // household that keeps a budget would have it (a few hundred reais a month).
     const count = 4 + Math.floor(draw(`${accountId}|${day}|count`) * 5);
     for (let index = 0; index < count; index++) {
       const merchant = everydayMerchants[
         Math.floor(draw(`${day}|${index}|merchant`) * everydayMerchants.length)
       ] as string;
-      lines.push({ description: merchant, amountCents: -(800 + Math.floor(draw(`${day}|${index}|amount`) * 9_000)) });
+      lines.push({ description: merchant, amountCents: -(300 + Math.floor(draw(`${day}|${index}|amount`) * 2_500)) });
     }
   } else {
     const count = Math.floor(draw(`${accountId}|${day}|count`) * 3);
@@ -173,7 +175,11 @@ const ledgerAccounts: readonly Omit<LedgerAccount, 'balanceCents' | 'bankCode'>[
 ];
 
 /** The institutions' COMPE codes: each keeps its own books for the customer. */
-const bankCodes: Record<string, string> = { 'banco-simulado': '990', 'cooperativa-simulada': '991' };
+const bankCodes: Record<string, string> = {
+  'banco-simulado': '990',
+  'cooperativa-simulada': '991',
+  'bs2-simulado': '218',
+};
 
 /** The customer's accounts at an institution with what the bank reports today. */
 export function listLedgerAccounts(participantId: string, today: string): LedgerAccount[] {

@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { addRecentDays } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { OpenFinanceCallback } from '../../../features/open-banking/components/open-finance-callback';
 import { OpenFinanceScreen } from '../../../features/open-banking/components/open-finance-screen';
 import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
@@ -30,6 +31,9 @@ export function IntegrationOpbRoute() {
   );
 }
 
+// After the first sync Meu caixa opens on the last month of days, lines included whatever the date.
+const syncedDaysShown = 30;
+
 /** callback-opb: where the bank sends the person back after the consent. */
 export function CallbackOpbRoute() {
   const { organization = '' } = useParams();
@@ -41,7 +45,12 @@ export function CallbackOpbRoute() {
   return (
     <OpenFinanceCallback
       buildIntegrationHref={forClient('integration-opb')}
-      buildCashRegisterHref={forClient('meu-caixa')}
+      buildCashRegisterHref={(clientId) => addRecentDays(forClient('meu-caixa')(clientId), syncedDaysShown)}
     />
   );
+}
+
+/** bs2-callback: where BS2 sends the client back; the same reading of the bank's answer. */
+export function Bs2CallbackRoute() {
+  return <CallbackOpbRoute />;
 }

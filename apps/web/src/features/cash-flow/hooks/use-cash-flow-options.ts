@@ -269,6 +269,20 @@ export function addImportedPeriod(href: string, period: ImportedPeriod): string 
   return `${path}?${parameters.toString()}`;
 }
 
+/**
+ * `href` showing the last `days` days up to today: what a bank sync just brought, which the
+ * current month may barely hold on its first days.
+ */
+export function addRecentDays(href: string, days: number, today: Date = new Date()): string {
+  const [path = '', query = ''] = href.split('?');
+  const parameters = new URLSearchParams(query);
+  for (const name of optionParameters) parameters.delete(name);
+  const first = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
+  parameters.set('start', toIsoDate(first));
+  parameters.set('end', toIsoDate(today));
+  return `${path}?${parameters.toString()}`;
+}
+
 /** The imported files' period while the screen still shows exactly it, else null. */
 export function readImportedPeriod(parameters: URLSearchParams, options: CashFlowOptions): ImportedPeriod | null {
   const [start = null, end = null] = (parameters.get(importedPeriodParameter) ?? '').split('..');

@@ -17,12 +17,14 @@ import { formatCnpj } from '@prumo/domain/br/cnpj';
 import {
   type ConsentMonths,
   consentMonthOptions,
+  openBankingMessages,
   type SharedDataKind,
   sharedDataKinds,
   sharedDataLabels,
 } from '@prumo/domain/open-banking/consent';
 import { useState } from 'react';
 import { notifyMutationError } from '../../../lib/mutation-errors';
+import { usePersona } from '../../../lib/persona';
 import { useParticipants } from '../api/get-participants';
 import { useStartConnection } from '../api/start-connection';
 
@@ -35,11 +37,18 @@ export function ConnectBank({ initialParticipantId }: { initialParticipantId: st
   const [permissions, setPermissions] = useState<SharedDataKind[]>([...sharedDataKinds]);
   const [months, setMonths] = useState<ConsentMonths>(12);
   const start = useStartConnection();
+  const persona = usePersona();
   const chosen = participants.data?.results.find((participant) => participant.id === participantId) ?? null;
 
+  // BS2 sends the person back to a client's own page: a planner cannot connect it for them.
+  const clientOnly = chosen?.connector === 'bs2' && persona.data?.view !== 'client';
+
   const goToBank = () => {
-    if (!participantId) return;
-    start.mutate({ participantId, permissions, months }, { onError: (error) => notifyMutationError(error) });
+    if (!chosen) return;
+    start.mutate(
+      { participantId: chosen.id, connector: chosen.connector, permissions, months },
+      { onError: (error) => notifyMutationError(error) },
+    );
   };
 
   return (
@@ -121,8 +130,17 @@ export function ConnectBank({ initialParticipantId }: { initialParticipantId: st
             No banco você entra com sua senha, confirma o código e revê o que será compartilhado. Você pode revogar
             quando quiser, aqui ou no banco.
           </Text>
+          {clientOnly ? (
+            <Alert color="orange" variant="light">
+              {openBankingMessages.bs2ClientOnly}
+            </Alert>
+          ) : null}
           <Group>
-            <Button onClick={goToBank} loading={start.isPending} disabled={permissions.length === 0}>
+            <Button
+              onClick={goToBank}
+              loading={start.isPending}
+              disabled={!chosen || permissions.length === 0 || clientOnly}
+            >
               {chosen ? `Ir para ${chosen.name}` : 'Ir para o banco'}
             </Button>
           </Group>
