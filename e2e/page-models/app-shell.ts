@@ -48,15 +48,18 @@ export class AppShell {
     const width = this.page.viewportSize()?.width ?? 0;
     if (width > mobileThresholdPixels) {
       await link.click();
-      return;
+    } else {
+      // The menu closes on every change of page, sliding away: one that lands just after it opened (or
+      // the previous entry's, still closing) takes the link out of view, so open it again and retry.
+      await expect(async () => {
+        if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
+        await expect(link).toBeInViewport({ timeout: 1_000 });
+        await link.click({ timeout: 2_000 });
+      }).toPass();
     }
-    // The menu closes on every change of page, sliding away: one that lands just after it opened (or
-    // the previous entry's, still closing) takes the link out of view, so open it again and retry.
-    await expect(async () => {
-      if (await this.openMenuButton.isVisible()) await this.openMenuButton.click();
-      await expect(link).toBeInViewport({ timeout: 1_000 });
-      await link.click({ timeout: 2_000 });
-    }).toPass();
+    // The address changes as the navigation starts, but the previous screen stays (and answers clicks)
+    // until the new one has rendered: the entry turns current only then.
+    await expect(link).toHaveAttribute('aria-current', 'page');
   }
 
   userMenuButtonOf(fullName: string): Locator {
