@@ -56,11 +56,13 @@ export async function openBenchDatabase() {
 }
 
 /** A fresh database (see `openBenchDatabase`) and the real app on it, in this process. */
-export async function openBenchApp(options: { runJobs?: boolean } = {}) {
+export async function openBenchApp(options: { runJobs?: boolean; encryptionKey?: string } = {}) {
   const bench = await openBenchDatabase();
   const mailer: Mailer = { send: async () => {} };
-  // runJobs false: this process only sends jobs, a server started beside it works them.
-  const config = { ...readConfig({}), dataDir: bench.directory, runJobs: options.runJobs ?? true };
+  // runJobs false: this process only sends jobs, a server started beside it works them (and reads
+  // the secrets this one sealed with the same ENCRYPTION_KEY).
+  const environment = options.encryptionKey ? { ENCRYPTION_KEY: options.encryptionKey } : {};
+  const config = { ...readConfig(environment), dataDir: bench.directory, runJobs: options.runJobs ?? true };
   const app = await buildApp(
     {
       db: bench.database.db,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobRuns } from '../src/db/schema';
 import { findTickAtOrBefore } from '../src/jobs/job-runner';
+import { openBankingSyncJob } from '../src/modules/open-banking/index';
 import { createTestContext } from './helpers/test-app';
 
 describe('a scheduled job', () => {
@@ -68,4 +69,27 @@ describe('a scheduled job', () => {
       '2026-11-23T06:30:00.000Z',
     );
   });
+});
+
+describe('a queue of jobs', () => {
+  it('is worked one job after another, not one a polling interval', async () => {
+    const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
+    // Sent by a process that does not work jobs, before the worker starts: nothing tells the worker of them.
+    const sender = await createTestContext({ jobs: { schema, work: false } });
+    const connectionIds = [990_001, 990_002, 990_003, 990_004];
+    for (const connectionId of connectionIds) await sender.app.jobs.send(openBankingSyncJob, { connectionId });
+    // A minute between looks: without being told of the next job, the worker would take three minutes.
+    await createTestContext({ jobs: { schema, work: true, pollingIntervalSeconds: 60 } });
+    const countCompleted = async () => {
+      const { rows } = await sender.database.pool.query<{ count: number }>(
+        `select count(*)::int as count from ${schema}.job where name = $1 and state = 'completed'`,
+        [openBankingSyncJob.name],
+      );
+      return rows[0]?.count ?? 0;
+    };
+    await vi.waitFor(async () => expect(await countCompleted()).toBe(connectionIds.length), {
+      timeout: 20_000,
+      interval: 250,
+    });
+  }, 40_000);
 });

@@ -141,7 +141,15 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
           job.name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async ([queued]) => {
-            if (queued) await runJob(job, queued);
+            try {
+              if (queued) await runJob(job, queued);
+            } finally {
+              // pg-boss waits out the polling interval after each job unless told of another: without
+              // this, jobs sent by another process (or by a job that has stopped sending) run one per
+              // interval (1,000 syncs took 2 s each). An empty queue still waits: nothing calls here.
+              const workerId = workerIds.get(job.name);
+              if (workerId) boss.notifyWorker(workerId);
+            }
           },
         );
         workerIds.set(job.name, workerId);

@@ -140,8 +140,23 @@ function buildLinesOfDay(accountId: string, kind: LedgerAccount['kind'], day: st
   return lines;
 }
 
-/** Every line of an account from the start of its history to `today`, oldest first. */
-export function listLedgerLines(accountId: string, today: string): LedgerLine[] {
+// Every consent of the customer reads the same books, and a sync reads them page after page: a
+// day's lines of an account are drawn once (a few days' worth kept).
+const drawnBooks = new Map<string, readonly LedgerLine[]>();
+const drawnBooksKept = 16;
+
+/** Every line of an account from the start of its history to `today`, oldest first (shared: never changed). */
+export function listLedgerLines(accountId: string, today: string): readonly LedgerLine[] {
+  const key = `${accountId}|${today}`;
+  const drawn = drawnBooks.get(key);
+  if (drawn) return drawn;
+  const lines = drawLedgerLines(accountId, today);
+  if (drawnBooks.size >= drawnBooksKept) drawnBooks.delete(drawnBooks.keys().next().value as string);
+  drawnBooks.set(key, lines);
+  return lines;
+}
+
+function drawLedgerLines(accountId: string, today: string): readonly LedgerLine[] {
   const account = ledgerAccounts.find((candidate) => accountId.endsWith(`:${candidate.id}`));
   if (!account) return [];
   const firstPending = shiftDay(today, 1 - pendingDays);
