@@ -1,3 +1,4 @@
+import { findCurrentMonth, formatMonthWithSlash } from '@prumo/domain/budget/target-month';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetItems, organizations, tasks, users } from '../src/db/schema';
@@ -7,10 +8,16 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let context: TestContext;
 
+// 23:30 on the last day of this month in Brasília, already next month in UTC: the demo plans this
+// month. Never before the real day: the database's own clock checks the sign-in tokens.
+const plannedMonth = findCurrentMonth(new Date());
+const [plannedYear, plannedMonthNumber] = plannedMonth.split('-').map(Number) as [number, number];
+const frozenAt = new Date(Date.UTC(plannedYear, plannedMonthNumber, 1, 2, 30));
+const plannedMonthEnd = new Date(Date.UTC(plannedYear, plannedMonthNumber, 0)).toISOString().slice(0, 10);
+
 beforeAll(async () => {
-  // 23:30 on 30 November in Brasília, already December in UTC: the demo plans November.
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-12-01T02:30:00Z'));
+  vi.setSystemTime(frozenAt);
   context = await createTestContext();
 });
 
@@ -34,7 +41,7 @@ describe('the demo seed', () => {
 
     const budget = (await call(context, 'GET', '/api/budget/?asset=true', { token })).json();
     expect(budget).toMatchObject({
-      target_month: '2026-11-01',
+      target_month: plannedMonth,
       total_income: 950_000,
       total_expense: 538_990,
       total_asset_transfer: 100_000,
@@ -49,13 +56,13 @@ describe('the demo seed', () => {
     expect(pending.results[0]).toMatchObject({
       type: 'budget-planning',
       status: 'pending',
-      title: 'Planejamento do orçamento de novembro/2026',
-      start: '2026-11-01',
-      end: '2026-11-30',
+      title: `Planejamento do orçamento de ${formatMonthWithSlash(plannedMonth)}`,
+      start: plannedMonth,
+      end: plannedMonthEnd,
       created_by_name: 'Paulo Planejador',
     });
     const planning = await call(context, 'GET', `/api/tasks/budget-planning/${pending.results[0].id}/`, { token });
-    expect(planning.json()).toMatchObject({ target_month: '2026-11-01', budget: budget.id });
+    expect(planning.json()).toMatchObject({ target_month: plannedMonth, budget: budget.id });
 
     // The other demo client and organization start with nothing planned.
     const otherClient = await signIn('cliente2@demo.com.br', 'demo');
