@@ -235,7 +235,40 @@ describe('BS2, through its own integration', () => {
     expect(approved.json()).toMatchObject({ status: 'active', connector: 'bs2' });
   });
 
+  it('finds an institution under the integration named with it only', async () => {
+    const { client } = await createTestOrganization(context);
+    const elsewhere = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
+      token: client.token,
+      payload: { ...consentBody, participant_id: 'banco-simulado', connector: 'bs2' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({ participant_id: ['Instituição não encontrada.'] });
+    const unknown = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
+      token: client.token,
+      payload: { ...consentBody, connector: 'gestor' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('Integração não encontrada.');
+    const named = await call(context, 'POST', '/api/open-banking/v2/users/consents/', {
+      token: client.token,
+      payload: { ...consentBody, participant_id: 'bs2-simulado', connector: 'bs2' },
+    });
+    expect(named.statusCode, named.body).toBe(201);
+  });
+
   it('is connected by the client themselves: a planner is told so', async () => {
+    const session = await call(
+      context,
+      'POST',
+      `/api/integration/start-session/bs2/?clientId=${organization.client.row.id}`,
+      {
+        token: organization.planner.token,
+      },
+    );
+    expect(session.statusCode).toBe(403);
+    expect(session.json()).toEqual({
+      detail: 'A conexão com o BS2 é feita pelo próprio cliente, entrando com a conta dele.',
+    });
     const response = await call(
       context,
       'POST',

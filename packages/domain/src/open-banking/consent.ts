@@ -94,6 +94,8 @@ export type SessionInput = z.infer<typeof SessionInputSchema>;
 
 export const ConsentInputSchema = z.object({
   participant_id: z.string({ error: openBankingMessages.participantUnknown }).trim().min(1).max(80),
+  /** The integration the institution was listed under (its `connector`); any, when left out. */
+  connector: z.enum(integrationConnectors, { error: openBankingMessages.connectorUnknown }).optional(),
   permissions: z
     .array(z.enum(sharedDataKinds, { error: openBankingMessages.permissionUnknown }), {
       error: openBankingMessages.choosePermissions,

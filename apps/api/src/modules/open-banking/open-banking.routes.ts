@@ -25,6 +25,7 @@ import { clientsAndPlanners, readCaller, readClientScope } from '../../plugins/a
 import { readTokenKey } from '../../plugins/authentication';
 import {
   approveConsent,
+  assertIntegrationOpenTo,
   listConnections,
   listParticipants,
   requestConsent,
@@ -90,7 +91,7 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       config: forClient,
       schema: {
         tags,
-        params: z.object({ connector: z.string().max(40) }),
+        params: z.object({ connector: z.string() }),
         querystring: ClientQuerySchema,
         body: SessionInputSchema.nullish(),
         response: { 201: OpenBankingSessionSchema, ...refused },
@@ -99,6 +100,7 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
     async (request, reply) => {
       const connector = integrationConnectors.find((name) => name === request.params.connector);
       if (!connector) failNotFound(openBankingMessages.connectorUnknown);
+      assertIntegrationOpenTo(readCaller(request), connector);
       const input = request.body ?? { client_metadata: { platform: 'BROWSER' as const, os: '' } };
       return reply.status(201).send(await startOpenBankingSession(deps, readClientScope(request), input, connector));
     },

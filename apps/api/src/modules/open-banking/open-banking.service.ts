@@ -105,15 +105,25 @@ async function callProvider<Result>(call: () => Promise<Result>): Promise<Result
   }
 }
 
-/** Every integration's institutions, each with the integration that reaches it. */
-async function listReachableParticipants(deps: AppDependencies) {
-  const lists = await Promise.all(
-    integrationConnectors.map(async (integration) => {
-      const participants = await callProvider(() => resolveOpenFinanceConnector(deps, integration).listParticipants());
+/**
+ * The institutions each integration reaches (one integration's when `only` names it), each with
+ * its integration. An integration that fails leaves the others' listed; all failing is a 503.
+ */
+async function listReachableParticipants(deps: AppDependencies, only?: IntegrationConnector) {
+  const integrations = only ? [only] : integrationConnectors;
+  const settled = await Promise.allSettled(
+    integrations.map(async (integration) => {
+      const participants = await resolveOpenFinanceConnector(deps, integration).listParticipants();
       return participants.map((participant) => ({ ...participant, integration }));
     }),
   );
-  return lists.flat();
+  const reached = settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (reached.length === 0 && failure) {
+    if (failure.reason instanceof OpenFinanceProviderError) fail('unavailable', openBankingMessages.providerFailed);
+    throw failure.reason;
+  }
+  return reached;
 }
 
 /** The institutions of every integration, filtered by name or CNPJ, a page at a time. */
@@ -176,6 +186,11 @@ export async function startOpenBankingSession(
   };
 }
 
+/** BS2 returns to bs2-callback, a client's page: the client connects it themselves. */
+export function assertIntegrationOpenTo(caller: Caller, integration: IntegrationConnector): void {
+  if (integration === 'bs2' && caller.role !== 'client') fail('notAllowed', openBankingMessages.bs2ClientOnly);
+}
+
 /**
  * Where the bank sends the person back: Prumo's configured address, never a request's Host. Open
  * Finance returns to one fixed public page (a bank registers one address per application), which
@@ -200,15 +215,15 @@ export async function requestConsent(
 ) {
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) fail('unauthenticated', sessionMessages.expired);
+  if (input.connector) assertIntegrationOpenTo(caller, input.connector);
   if ((await countOpenConsentRequests(deps.db, scope)) >= maximumOpenConsentRequests) {
     fail('tooMany', openBankingMessages.tooManyRequests);
   }
-  const participants = await listReachableParticipants(deps);
+  // The integration named with the institution, when named: an id two directories share goes where meant.
+  const participants = await listReachableParticipants(deps, input.connector);
   const participant = participants.find((candidate) => candidate.id === input.participant_id);
   if (!participant) failOnField('participant_id', openBankingMessages.participantUnknown);
-  // BS2 returns to bs2-callback, a client's page: the client connects it themselves.
-  if (participant.integration === 'bs2' && caller.role !== 'client')
-    fail('notAllowed', openBankingMessages.bs2ClientOnly);
+  assertIntegrationOpenTo(caller, participant.integration);
   const connector = resolveOpenFinanceConnector(deps, participant.integration);
 
   const state = createSecret(32);

@@ -13,7 +13,9 @@ import { readStoredOrganization, readToken } from '../../lib/storage';
 export function BankReturnRoute() {
   const location = useLocation();
   const navigate = useNavigate();
-  const organization = readStoredOrganization();
+  // Only a slug as Prumo writes one is followed: the answer stays on Prumo's own pages.
+  const stored = readStoredOrganization();
+  const organization = stored && /^[a-z0-9-]+$/.test(stored) ? stored : null;
   const signedIn = Boolean(organization && readToken());
 
   useEffect(() => {

@@ -27,7 +27,12 @@ export async function startConnection(request: ConnectionRequest): Promise<Start
   });
   return requestApi<StartedConsent>('open-banking/v2/users/consents/', {
     method: 'POST',
-    body: { participant_id: request.participantId, permissions: request.permissions, months: request.months },
+    body: {
+      participant_id: request.participantId,
+      connector: request.connector,
+      permissions: request.permissions,
+      months: request.months,
+    },
   });
 }
 
