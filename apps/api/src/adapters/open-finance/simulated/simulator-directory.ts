@@ -39,7 +39,7 @@ const simulatedInstitutions = [
     cnpj: '44555666000181',
     color: '#5c940d',
   },
-  // Reached through the BS2 integration, not the Open Finance directory (integrationOf).
+  // Reached through the BS2 integration, not the Open Finance directory (see the simulated connector).
   {
     id: 'bs2-simulado',
     name: 'Banco BS2 Simulado S.A.',
