@@ -1,13 +1,13 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { BankGuidePicker } from '../../../features/bank-guides/components/bank-guide-picker';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { CashRegister } from '../../../features/cash-flow/components/cash-register';
-import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
+import { addImportedPeriod, type ImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
 import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
@@ -53,6 +53,9 @@ export function CashRegisterScreen({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { search } = useLocation();
+  // The period the last upload covered, for the close: the address may still be the one before the
+  // upload when the person closes quickly (the router holds a navigation while the next screen loads).
+  const uploadedPeriod = useRef<ImportedPeriod | null>(null);
   const readOnly = useIsReadOnlyClientView();
   const filesHref = addClientQuery(paths.app.routes.arquivo.getHref(organization), clientId);
   // The categorizing task is the client's own.
@@ -91,11 +94,17 @@ export function CashRegisterScreen({
       <UploadStatementsDialog
         // A manager viewing a client imports nothing, even through the import's own address.
         opened={importOpened && !readOnly}
-        onClose={() => navigate(keepCurrentQuery(closedHref, search), { replace: true })}
+        onClose={() => {
+          const closed = keepCurrentQuery(closedHref, search);
+          const period = uploadedPeriod.current;
+          uploadedPeriod.current = null;
+          navigate(period ? addImportedPeriod(closed, period) : closed, { replace: true });
+        }}
         onUploaded={(answer) => {
           queryClient.invalidateQueries({ queryKey: cashFlowQueryKey });
           // Behind the result, the screen moves to the days the files cover: their lines show there.
           if (answer.period) {
+            uploadedPeriod.current = answer.period;
             navigate(addImportedPeriod(keepCurrentQuery(importHref, search), answer.period), { replace: true });
           }
         }}
