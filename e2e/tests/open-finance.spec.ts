@@ -141,6 +141,30 @@ test.describe('Open Finance', () => {
     await expect(connection).toContainText('Ativa');
   });
 
+  test("a client's Belvo widget, opened by the bank's code, returns its link through callback-opb", async ({
+    page,
+    api,
+    loginPage,
+  }) => {
+    await signInNewClient(api, loginPage, 'Caio');
+    // The widget is opened in the browser's own session: the link is taken only by the session that opened it.
+    const token = await page.evaluate<string | null>('localStorage.getItem("token")');
+    const opened = await page.request.get('/api/integration/belvo/access_token/?bankCode=990', {
+      headers: { Authorization: `Token ${token}` },
+    });
+    expect(opened.status()).toBe(200);
+    await page.goto((await opened.json()).widget_url);
+    await new SimulatedBankPages(page).authorise('user-ok', 'password-ok', '123456');
+    await page.getByRole('button', { name: 'Autorizar', exact: true }).click();
+
+    // The public return forwards the link to the organization's callback-opb, which hands it over once.
+    await expect(page).toHaveURL(OpenFinancePage.callbackPath(demo.slug));
+    await expect(page.getByText('Banco Simulado conectado')).toBeVisible();
+    await expect(page.getByText('Pronto: 2 contas sincronizadas.')).toBeVisible({ timeout: 30_000 });
+    await page.goto(OpenFinancePage.path(demo.slug));
+    await expect(new OpenFinancePage(page).connectionOf('Banco Simulado')).toContainText('Ativa');
+  });
+
   test('a bank answer arriving after the session ended is dropped and the login offered', async ({ page }) => {
     await page.goto(`${OpenFinancePage.publicReturnPath}?code=abc&state=${'x'.repeat(40)}`);
     await expect(page.getByText('Conexão não concluída')).toBeVisible();

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBankingConnections } from '../src/db/schema';
 import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
 import { removeAbandonedConsentRequests } from '../src/modules/open-banking/index';
+import { submitBankForm } from './helpers/simulated-bank';
 import {
   addOtherPlannersClient,
   call,
@@ -49,28 +50,19 @@ function readBankPath(authorizationUrl: string): { path: string; request: string
   return { path: `${address.pathname}${address.search}`, request: address.searchParams.get('request') ?? '' };
 }
 
-async function submitBankForm(fields: Record<string, string>) {
-  return context.app.inject({
-    method: 'POST',
-    url: '/open-finance-simulator/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
 /** Signs in at the simulated bank, types the code and decides; the address the bank sends the person back to. */
 async function goThroughBank(authorizationUrl: string, decision: 'authorise' | 'refuse' = 'authorise'): Promise<URL> {
   const { path, request } = readBankPath(authorizationUrl);
   const loginPage = await context.app.inject({ method: 'GET', url: path });
   expect(loginPage.statusCode).toBe(200);
   expect(loginPage.body).toContain('Entre na sua conta');
-  const codePage = await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
+  const codePage = await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
   expect(codePage.body).toContain('Código de segurança');
-  const reviewPage = await submitBankForm({ request, step: 'code', code: '123456' });
+  const reviewPage = await submitBankForm(context, { request, step: 'code', code: '123456' });
   expect(reviewPage.body).toContain('Confirme o compartilhamento');
   expect(reviewPage.body).toContain('por 12 meses');
   expect(reviewPage.body).toContain('Cartões de crédito: limites, faturas e lançamentos');
-  const back = await submitBankForm({ request, step: 'review', decision });
+  const back = await submitBankForm(context, { request, step: 'review', decision });
   expect(back.statusCode).toBe(303);
   return new URL(back.headers.location as string);
 }
@@ -372,17 +364,22 @@ describe('A consent through the simulated bank', () => {
   it('shows the bank’s errors: a wrong password, a wrong code, an expired code', async () => {
     const started = await requestConsent(organization.client.token);
     const { request } = readBankPath(started.authorization_url);
-    const wrongPassword = await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'errada' });
+    const wrongPassword = await submitBankForm(context, {
+      request,
+      step: 'login',
+      user: 'user-ok',
+      password: 'errada',
+    });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.body).toContain('Usuário ou senha incorretos.');
 
-    await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
-    const wrongCode = await submitBankForm({ request, step: 'code', code: '000000' });
+    await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
+    const wrongCode = await submitBankForm(context, { request, step: 'code', code: '000000' });
     expect(wrongCode.body).toContain('Código incorreto.');
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 6 * 60_000);
-    const expired = await submitBankForm({ request, step: 'code', code: '123456' });
+    const expired = await submitBankForm(context, { request, step: 'code', code: '123456' });
     expect(expired.body).toContain('O código expirou. Entre de novo para receber outro.');
     expect(expired.body).toContain('Entre na sua conta');
   });
@@ -421,11 +418,11 @@ describe('Races, limits and leftovers', () => {
   it('decides a request at the bank once when Autorizar is clicked twice at once', async () => {
     const started = await requestConsent(organization.client.token);
     const { request } = readBankPath(started.authorization_url);
-    await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
-    await submitBankForm({ request, step: 'code', code: '123456' });
+    await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
+    await submitBankForm(context, { request, step: 'code', code: '123456' });
     const clicks = await Promise.all([
-      submitBankForm({ request, step: 'review', decision: 'authorise' }),
-      submitBankForm({ request, step: 'review', decision: 'authorise' }),
+      submitBankForm(context, { request, step: 'review', decision: 'authorise' }),
+      submitBankForm(context, { request, step: 'review', decision: 'authorise' }),
     ]);
     expect(clicks.map((click) => click.statusCode).sort()).toEqual([303, 404]);
   });

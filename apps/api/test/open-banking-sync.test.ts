@@ -14,6 +14,7 @@ import { storeSyncedLines } from '../src/modules/imports/index';
 import { syncConnection } from '../src/modules/open-banking/index';
 import { buildMultipart } from './helpers/multipart';
 import { buildOfx } from './helpers/ofx';
+import { submitBankForm } from './helpers/simulated-bank';
 import {
   addOtherPlannersClient,
   call,
@@ -54,15 +55,6 @@ interface ConnectionAnswer {
   accounts: { account: number; name: string; balance: number | null; pending_lines: number }[];
 }
 
-async function submitBankForm(fields: Record<string, string>) {
-  return context.app.inject({
-    method: 'POST',
-    url: '/open-finance-simulator/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
 /** The whole consent at the simulated bank; the approve call runs the first sync (its job) before answering here. */
 async function connectBank(
   token: string,
@@ -74,9 +66,9 @@ async function connectBank(
   });
   expect(started.statusCode, started.body).toBe(201);
   const request = new URL(started.json().authorization_url).searchParams.get('request') ?? '';
-  await submitBankForm({ request, step: 'login', user: 'user-ok', password: 'password-ok' });
-  await submitBankForm({ request, step: 'code', code: '123456' });
-  const back = await submitBankForm({ request, step: 'review', decision: 'authorise' });
+  await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
+  await submitBankForm(context, { request, step: 'code', code: '123456' });
+  const back = await submitBankForm(context, { request, step: 'review', decision: 'authorise' });
   const approved = await call(context, 'POST', '/api/open-banking/v2/users/approve/', {
     token,
     payload: Object.fromEntries(new URL(back.headers.location as string).searchParams),
@@ -188,6 +180,32 @@ describe('the first sync of a connection', () => {
     expect(await countLines(client)).toBe(before);
     const listed = await listConnections(client.token);
     expect(listed.find((row) => row.id === again.id)?.accounts.map((account) => account.account)).toEqual(
+      listed.find((row) => row.id === connection.id)?.accounts.map((account) => account.account),
+    );
+  });
+
+  it('finds the same accounts through the Belvo widget, and nothing doubles', async () => {
+    const before = await countLines(client);
+    const widget = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=990', {
+      token: client.token,
+    });
+    expect(widget.statusCode, widget.body).toBe(200);
+    const request = new URL(widget.json().widget_url).searchParams.get('request') ?? '';
+    await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
+    await submitBankForm(context, { request, step: 'code', code: '123456' });
+    const back = new URL(
+      (await submitBankForm(context, { request, step: 'review', decision: 'authorise' })).headers.location as string,
+    );
+    const linked = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: client.token,
+      payload: { link: back.searchParams.get('link'), institution: back.searchParams.get('institution') },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(await countLines(client)).toBe(before);
+    const listed = await listConnections(client.token);
+    const viaWidget = listed.find((row) => row.id === linked.json().id);
+    expect(viaWidget?.sync_status).toBe('idle');
+    expect(viaWidget?.accounts.map((account) => account.account)).toEqual(
       listed.find((row) => row.id === connection.id)?.accounts.map((account) => account.account),
     );
   });

@@ -1,4 +1,9 @@
-import { connectionStatuses, integrationConnectors, sharedDataKinds } from '@prumo/domain/open-banking/consent';
+import {
+  connectionStatuses,
+  directoryIntegrations,
+  integrationConnectors,
+  sharedDataKinds,
+} from '@prumo/domain/open-banking/consent';
 import { z } from 'zod';
 import { buildPageSchema } from './common';
 
@@ -9,7 +14,7 @@ export const ParticipantSchema = z.object({
   registration_number: z.string(),
   logo_uri: z.string().nullable(),
   /** The integration that reaches it: its session is started with `integration/start-session/{connector}/`. */
-  connector: z.enum(integrationConnectors),
+  connector: z.enum(directoryIntegrations),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 export const ParticipantPageSchema = buildPageSchema(ParticipantSchema);
@@ -19,7 +24,7 @@ export const OpenBankingSessionSchema = z.object({
   id: z.number().int(),
   provider: z.string(),
   /** The integration the client is registered with ('quanto' for Open Finance, 'bs2'). */
-  connector: z.enum(integrationConnectors),
+  connector: z.enum(directoryIntegrations),
   platform: z.string(),
   os: z.string(),
   created_at: z.string(),
@@ -32,7 +37,7 @@ export const ConnectionSchema = z.object({
   /** The client whose connection it is. */
   client: z.number().int(),
   provider: z.string(),
-  /** The integration it goes through: a 'bs2' connection returns to bs2-callback. */
+  /** The integration it goes through: a 'bs2' connection returns to bs2-callback; 'belvo' came through its widget. */
   connector: z.enum(integrationConnectors),
   participant_id: z.string(),
   institution_name: z.string(),
@@ -73,3 +78,11 @@ export const StartedConsentSchema = z.object({
   state_expires_at: z.string(),
 });
 export type StartedConsent = z.infer<typeof StartedConsentSchema>;
+
+/** The aggregator's widget opened for one bank: its short-lived token, and where the person goes. */
+export const WidgetTokenSchema = z.object({
+  access: z.string(),
+  expires_at: z.string(),
+  widget_url: z.string(),
+});
+export type WidgetToken = z.infer<typeof WidgetTokenSchema>;

@@ -2086,6 +2086,11 @@ export const simulatorConsents = openFinanceSimulator.table(
     authorizationCodeExpiresAt: timestamp('authorization_code_expires_at', { withTimezone: true }),
     accessTokenHash: text('access_token_hash'),
     customer: text('customer'),
+    /**
+     * Set when the request came through the widget flow (an aggregator's hosted widget): the bank
+     * then returns a link instead of a code, and the link carries this id back to Prumo.
+     */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },

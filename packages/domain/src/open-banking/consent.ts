@@ -10,15 +10,20 @@ export type SharedDataKind = (typeof sharedDataKinds)[number];
 
 /**
  * The integrations a bank is reached through: 'quanto', the Open Finance aggregator with the whole
- * directory, and 'bs2', the BS2 bank's own API. Each answers with the connector configured under
- * its name (the simulated institution by default); BS2 returns to its own page, bs2-callback.
+ * directory, 'bs2', the BS2 bank's own API, and 'belvo', an aggregator whose own widget asks for
+ * the consent (the bank chosen by its code). Each answers with the connector configured under its
+ * name (the simulated institution by default); BS2 returns to its own page, bs2-callback.
  */
-export const integrationConnectors = ['quanto', 'bs2'] as const;
+export const integrationConnectors = ['quanto', 'bs2', 'belvo'] as const;
 export type IntegrationConnector = (typeof integrationConnectors)[number];
+
+/** The integrations whose institutions the directory lists and whose consent Prumo asks for itself. */
+export const directoryIntegrations = ['quanto', 'bs2'] as const satisfies readonly IntegrationConnector[];
+export type DirectoryIntegration = (typeof directoryIntegrations)[number];
 
 /** A stored integration name read back; anything else is the Open Finance one. */
 export function readIntegrationConnector(value: string): IntegrationConnector {
-  return value === 'bs2' ? 'bs2' : 'quanto';
+  return value === 'bs2' || value === 'belvo' ? value : 'quanto';
 }
 
 /**
@@ -36,6 +41,12 @@ export const sharedDataLabels: Record<SharedDataKind, string> = {
 /** Open Finance Brasil consents last a whole number of months, at most 12; Prumo offers these. */
 export const consentMonthOptions = [3, 6, 9, 12] as const;
 export type ConsentMonths = (typeof consentMonthOptions)[number];
+
+/**
+ * A consent made in an aggregator's widget shares every kind for 12 months, as asked for; the
+ * person narrows it in the widget or at the bank, and revokes it here whenever they want.
+ */
+export const widgetConsentMonths = 12;
 
 /** The address the bank sends the person back to is good for this long (and once). */
 export const consentStateLifetimeMinutes = 10;
@@ -56,6 +67,9 @@ export const openBankingMessages = {
   connectorUnknown: 'Integração não encontrada.',
   bs2ClientOnly: 'A conexão com o BS2 é feita pelo próprio cliente, entrando com a conta dele.',
   tokenUnreadable: 'Não foi possível abrir o acesso a esta conexão. Conecte o banco de novo.',
+  bankCodeInvalid: 'Informe o código do banco com 3 dígitos (ex.: 341).',
+  bankNotConnectable: 'Este banco ainda não pode ser conectado por esta integração. Importe o extrato do banco.',
+  linkInvalid: 'Esta conexão não foi encontrada ou não foi iniciada nesta sessão. Comece a conexão de novo.',
 } as const;
 
 /** Where a connection's sync stands, as its list shows it. */
@@ -95,7 +109,7 @@ export type SessionInput = z.infer<typeof SessionInputSchema>;
 export const ConsentInputSchema = z.object({
   participant_id: z.string({ error: openBankingMessages.participantUnknown }).trim().min(1).max(80),
   /** The integration the institution was listed under (its `connector`); any, when left out. */
-  connector: z.enum(integrationConnectors, { error: openBankingMessages.connectorUnknown }).optional(),
+  connector: z.enum(directoryIntegrations, { error: openBankingMessages.connectorUnknown }).optional(),
   permissions: z
     .array(z.enum(sharedDataKinds, { error: openBankingMessages.permissionUnknown }), {
       error: openBankingMessages.choosePermissions,
@@ -126,6 +140,22 @@ export const ApproveInputSchema = z
     path: ['code'],
   });
 export type ApproveInput = z.infer<typeof ApproveInputSchema>;
+
+/** The bank chosen for the aggregator's widget, by its 3-digit COMPE code. */
+export const WidgetTokenQuerySchema = z.object({
+  bankCode: z
+    .string({ error: openBankingMessages.bankCodeInvalid })
+    .trim()
+    .regex(/^\d{3}$/, openBankingMessages.bankCodeInvalid),
+});
+export type WidgetTokenQuery = z.infer<typeof WidgetTokenQuerySchema>;
+
+/** What the aggregator's widget sent back to the callback page: the link it made and the institution. */
+export const WidgetLinkInputSchema = z.object({
+  link: z.string({ error: openBankingMessages.linkInvalid }).trim().min(8, openBankingMessages.linkInvalid).max(200),
+  institution: z.string().trim().max(200).default(''),
+});
+export type WidgetLinkInput = z.infer<typeof WidgetLinkInputSchema>;
 
 /** A connection's life: waiting for the bank, then active until it expires or is revoked. */
 export const connectionStatuses = ['awaiting_consent', 'active', 'expired', 'revoked', 'refused', 'failed'] as const;

@@ -10,6 +10,8 @@ export interface Participant {
   /** The institution's CNPJ, digits only. */
   registrationNumber: string;
   logoUri: string | null;
+  /** Its COMPE code (3 digits), when the provider knows it: the widget flow chooses a bank by it. */
+  bankCode: string | null;
 }
 
 export interface ConsentRequest {
@@ -26,6 +28,14 @@ export interface StartedConsent {
   consentId: string;
   /** Where the person signs in at the bank and reviews what is shared. */
   authorizationUrl: string;
+}
+
+/** The provider's own consent widget, opened for one institution. */
+export interface OpenedWidget {
+  /** The widget's short-lived token (not a secret of Prumo's: the browser opens the widget with it). */
+  accessToken: string;
+  expiresAt: Date;
+  widgetUrl: string;
 }
 
 export interface GrantedConsent {
@@ -84,6 +94,16 @@ export interface OpenFinanceConnector {
     page: number;
   }): Promise<{ totalPages: number; lines: ConnectorLine[] }>;
   listInvestments(input: { accessToken: string }): Promise<ConnectorInvestment[]>;
+  /**
+   * Opens the provider's own consent widget for one institution (an aggregator's hosted widget):
+   * the person chooses there what to share and for how long, and returns to `redirectUri` with
+   * the link the widget made. The link carries `externalId` back, which ties it to this request.
+   */
+  openWidget(request: { participantId: string; externalId: string; redirectUri: string }): Promise<OpenedWidget>;
+  /** The external id a link the widget made carries; null when the provider knows no such link, or it is not valid. */
+  readLinkExternalId(input: { linkId: string }): Promise<string | null>;
+  /** Takes a valid link as the access to its data (for the simulated bank, once). */
+  claimLink(input: { linkId: string }): Promise<GrantedConsent>;
   /** Ends the consent at the provider; a consent already ended answers as done. */
   revokeConsent(input: { consentId: string; accessToken: string }): Promise<void>;
 }

@@ -1,13 +1,16 @@
-import type { IntegrationConnector } from '@prumo/domain/open-banking/consent';
+import { type IntegrationConnector, sharedDataKinds, widgetConsentMonths } from '@prumo/domain/open-banking/consent';
 import { hashSecret } from '../../lib/secrets';
 import { type OpenFinanceConnector, OpenFinanceProviderError } from './open-finance-connector';
 import {
+  claimSimulatorLink,
   createSimulatorConsent,
   exchangeSimulatorCode,
+  findLedgerBankCode,
   listDirectoryOrganisations,
   listSimulatorAccounts,
   listSimulatorInvestments,
   listSimulatorLines,
+  readSimulatorLinkExternalId,
   revokeSimulatorConsent,
   type SimulatorDependencies,
   SimulatorError,
@@ -48,6 +51,7 @@ export function createSimulatedConnector(
           name: server?.CustomerFriendlyName ?? organisation.OrganisationName,
           registrationNumber: organisation.RegistrationNumber,
           logoUri: server?.CustomerFriendlyLogoUri ?? null,
+          bankCode: findLedgerBankCode(organisation.OrganisationId),
         };
       });
     },
@@ -60,6 +64,24 @@ export function createSimulatedConnector(
       return translateErrors(() => createSimulatorConsent(deps, request));
     },
     exchangeCode: (input) => translateErrors(() => exchangeSimulatorCode(deps.db, input)),
+    // The simulated bank's own pages stand for the aggregator's widget: login, code, review.
+    async openWidget({ participantId, externalId, redirectUri }) {
+      if (!reachesInstitution(participantId)) throw new OpenFinanceProviderError('Unknown participant.', true);
+      const { consentId, authorizationUrl } = await translateErrors(() =>
+        createSimulatorConsent(deps, {
+          participantId,
+          permissions: [...sharedDataKinds],
+          months: widgetConsentMonths,
+          redirectUri,
+          state: '',
+          externalId,
+        }),
+      );
+      // A widget's token lives ten minutes, as Belvo's does.
+      return { accessToken: consentId, expiresAt: new Date(Date.now() + 10 * 60_000), widgetUrl: authorizationUrl };
+    },
+    readLinkExternalId: ({ linkId }) => translateErrors(() => readSimulatorLinkExternalId(deps.db, linkId)),
+    claimLink: ({ linkId }) => translateErrors(() => claimSimulatorLink(deps.db, linkId)),
     listAccounts: ({ accessToken }) => translateErrors(() => listSimulatorAccounts(deps.db, accessToken)),
     async listTransactions({ accessToken, accountId, from, page }) {
       const found = await translateErrors(() =>

@@ -78,6 +78,7 @@ export async function spendConsentState(
   scope: Scope,
   state: string,
   sessionId: number,
+  connector?: string,
 ): Promise<ConnectionRow | null> {
   const [connection] = await db
     .update(openBankingConnections)
@@ -85,6 +86,7 @@ export async function spendConsentState(
     .where(
       and(
         buildClientOwnedWhere(openBankingConnections, scope),
+        connector === undefined ? undefined : eq(openBankingConnections.connector, connector),
         eq(openBankingConnections.stateHash, hashSecret(state)),
         eq(openBankingConnections.stateAuthTokenId, sessionId),
         eq(openBankingConnections.status, 'awaiting_consent'),

@@ -5,13 +5,16 @@ import {
   OpenBankingSessionSchema,
   ParticipantPageSchema,
   StartedConsentSchema,
+  WidgetTokenSchema,
 } from '@prumo/contract/open-banking';
 import {
   ApproveInputSchema,
   ConsentInputSchema,
-  integrationConnectors,
+  directoryIntegrations,
   openBankingMessages,
   SessionInputSchema,
+  WidgetLinkInputSchema,
+  WidgetTokenQuerySchema,
 } from '@prumo/domain/open-banking/consent';
 import { DatabaseIdTextSchema } from '@prumo/domain/records/database-id';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +29,10 @@ import { readTokenKey } from '../../plugins/authentication';
 import {
   approveConsent,
   assertIntegrationOpenTo,
+  linkWidgetConnection,
   listConnections,
   listParticipants,
+  openBankWidget,
   requestConsent,
   requestSync,
   revokeConnection,
@@ -98,7 +103,7 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       },
     },
     async (request, reply) => {
-      const connector = integrationConnectors.find((name) => name === request.params.connector);
+      const connector = directoryIntegrations.find((name) => name === request.params.connector);
       if (!connector) failNotFound(openBankingMessages.connectorUnknown);
       assertIntegrationOpenTo(readCaller(request), connector);
       const input = request.body ?? { client_metadata: { platform: 'BROWSER' as const, os: '' } };
@@ -143,6 +148,47 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       const connection = await approveConsent(deps, readCaller(request), readTokenKey(request) ?? '', request.body);
       if (connection.status === 'active') await sendSync(app, connection.id);
       return connection;
+    },
+  );
+
+  // Belvo's flow: its widget asks for the consent, for a bank chosen by its code, and returns a link.
+  api.get(
+    '/api/integration/belvo/access_token/',
+    {
+      // Each token writes a waiting connection here and a request at the provider.
+      config: { ...forClient, perAddressLimit: consentRequestsPerAddress },
+      schema: {
+        tags,
+        querystring: ClientQuerySchema.extend(WidgetTokenQuerySchema.shape),
+        response: { 200: WidgetTokenSchema, ...refused },
+      },
+    },
+    async (request) =>
+      openBankWidget(
+        deps,
+        readCaller(request),
+        readClientScope(request),
+        readTokenKey(request) ?? '',
+        request.query.bankCode,
+      ),
+  );
+
+  // The link names the connection and is bound to the session that opened the widget: no clientId here.
+  api.post(
+    '/api/integration/belvo/links/',
+    {
+      config: { access: { roles: clientsAndPlanners } },
+      schema: { tags, body: WidgetLinkInputSchema, response: { 201: ConnectionSchema, ...refused } },
+    },
+    async (request, reply) => {
+      const connection = await linkWidgetConnection(
+        deps,
+        readCaller(request),
+        readTokenKey(request) ?? '',
+        request.body,
+      );
+      await sendSync(app, connection.id);
+      return reply.status(201).send(connection);
     },
   );
 

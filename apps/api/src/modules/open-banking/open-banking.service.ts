@@ -1,17 +1,21 @@
-import type { Connection, OpenBankingSession, Participant } from '@prumo/contract/open-banking';
+import type { Connection, OpenBankingSession, Participant, WidgetToken } from '@prumo/contract/open-banking';
 import {
   type ApproveInput,
   type ConsentInput,
   connectionStatusLabels,
   consentStateLifetimeMinutes,
+  type DirectoryIntegration,
+  directoryIntegrations,
   type IntegrationConnector,
-  integrationConnectors,
   openBankingMessages,
   readIntegrationConnector,
   type SessionInput,
   type SharedDataKind,
   type SyncStatus,
+  sharedDataKinds,
   syncStatusLabels,
+  type WidgetLinkInput,
+  widgetConsentMonths,
 } from '@prumo/domain/open-banking/consent';
 import { foldForSearch } from '@prumo/domain/records/search-text';
 import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
@@ -109,8 +113,8 @@ async function callProvider<Result>(call: () => Promise<Result>): Promise<Result
  * The institutions each integration reaches (one integration's when `only` names it), each with
  * its integration. An integration that fails leaves the others' listed; all failing is a 503.
  */
-async function listReachableParticipants(deps: AppDependencies, only?: IntegrationConnector) {
-  const integrations = only ? [only] : integrationConnectors;
+async function listReachableParticipants(deps: AppDependencies, only?: DirectoryIntegration) {
+  const integrations = only ? [only] : directoryIntegrations;
   const settled = await Promise.allSettled(
     integrations.map(async (integration) => {
       const participants = await resolveOpenFinanceConnector(deps, integration).listParticipants();
@@ -163,7 +167,7 @@ export async function startOpenBankingSession(
   deps: AppDependencies,
   scope: ClientScope,
   input: SessionInput,
-  integration: IntegrationConnector = 'quanto',
+  integration: DirectoryIntegration = 'quanto',
 ): Promise<OpenBankingSession> {
   const connector = resolveOpenFinanceConnector(deps, integration);
   const { externalUserId } = await callProvider(() =>
@@ -193,12 +197,12 @@ export function assertIntegrationOpenTo(caller: Caller, integration: Integration
 
 /**
  * Where the bank sends the person back: Prumo's configured address, never a request's Host. Open
- * Finance returns to one fixed public page (a bank registers one address per application), which
- * takes the person into their organization's callback-opb; BS2 returns to the organization's
- * bs2-callback.
+ * Finance and the aggregator's widget return to one fixed public page (a bank registers one address
+ * per application), which takes the person into their organization's callback-opb; BS2 returns to
+ * the organization's bs2-callback.
  */
 function buildReturnAddress(deps: AppDependencies, caller: Caller, integration: IntegrationConnector): string {
-  if (integration === 'quanto') return `${deps.config.publicUrl}/callback-opb`;
+  if (integration !== 'bs2') return `${deps.config.publicUrl}/callback-opb`;
   return `${deps.config.publicUrl}/app/${encodeURIComponent(caller.organizationSlug)}/bs2-callback`;
 }
 
@@ -288,8 +292,19 @@ export async function approveConsent(
     if (error.refused) failInvalid(openBankingMessages.returnInvalid);
     fail('unavailable', openBankingMessages.providerFailed);
   }
-  const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(awaiting.id));
-  const row = await updateConnection(deps.db, awaiting.id, {
+  return presentConnection(await activateConnection(deps, awaiting.id, granted));
+}
+
+/** Seals a granted access and marks the connection active, its first sync waiting. */
+async function activateConnection(
+  deps: AppDependencies,
+  connectionId: number,
+  granted: { accessToken: string; expiresAt: Date },
+  changes: Partial<ConnectionRow> = {},
+): Promise<ConnectionRow> {
+  const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(connectionId));
+  return updateConnection(deps.db, connectionId, {
+    ...changes,
     status: 'active',
     // The first sync is sent by the route once this answer is written.
     syncStatus: 'waiting',
@@ -297,7 +312,90 @@ export async function approveConsent(
     connectedAt: new Date(),
     consentExpiresAt: granted.expiresAt,
   });
-  return presentConnection(row);
+}
+
+/**
+ * Opens the aggregator's widget ('belvo') for the bank with COMPE code `bankCode`. A connection waits
+ * for the link the widget makes, tied to the caller's session by a one-time external id the link
+ * carries back (only its SHA-256 kept), for ten minutes.
+ */
+export async function openBankWidget(
+  deps: AppDependencies,
+  caller: Caller,
+  scope: ClientScope,
+  sessionKey: string,
+  bankCode: string,
+): Promise<WidgetToken> {
+  const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
+  if (sessionId === null) fail('unauthenticated', sessionMessages.expired);
+  assertIntegrationOpenTo(caller, 'belvo');
+  if ((await countOpenConsentRequests(deps.db, scope)) >= maximumOpenConsentRequests) {
+    fail('tooMany', openBankingMessages.tooManyRequests);
+  }
+  const connector = resolveOpenFinanceConnector(deps, 'belvo');
+  const participants = await callProvider(() => connector.listParticipants());
+  const participant = participants.find((candidate) => candidate.bankCode === bankCode);
+  if (!participant) failNotFound(openBankingMessages.bankNotConnectable);
+
+  const externalId = createSecret(32);
+  const widget = await callProvider(() =>
+    connector.openWidget({
+      participantId: participant.id,
+      externalId,
+      redirectUri: buildReturnAddress(deps, caller, 'belvo'),
+    }),
+  );
+  await insertConnection(deps.db, scope, {
+    provider: connector.provider,
+    connector: 'belvo',
+    participantId: participant.id,
+    institutionName: participant.name,
+    logoUri: participant.logoUri,
+    permissions: [...sharedDataKinds],
+    consentMonths: widgetConsentMonths,
+    // The link's id, once the widget made it.
+    externalConsentId: '',
+    stateHash: hashSecret(externalId),
+    stateAuthTokenId: sessionId,
+    stateExpiresAt: new Date(Date.now() + consentStateLifetimeMinutes * 60_000),
+    startedByUserId: caller.userId,
+  });
+  return {
+    access: widget.accessToken,
+    expires_at: widget.expiresAt.toISOString(),
+    widget_url: widget.widgetUrl,
+  };
+}
+
+/**
+ * The widget's return, read by the callback page: the link it made. The provider says which external
+ * id the link carries; the connection that waits for it must have been started by this session,
+ * within its ten minutes, about a client still within reach. It is spent first, so a link is taken
+ * once, then the link becomes the connection's access.
+ */
+export async function linkWidgetConnection(
+  deps: AppDependencies,
+  caller: Caller,
+  sessionKey: string,
+  input: WidgetLinkInput,
+): Promise<Connection> {
+  const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
+  if (sessionId === null) failInvalid(openBankingMessages.linkInvalid);
+  const connector = resolveOpenFinanceConnector(deps, 'belvo');
+  const externalId = await callProvider(() => connector.readLinkExternalId({ linkId: input.link }));
+  if (externalId === null) failInvalid(openBankingMessages.linkInvalid);
+  const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), externalId, sessionId, 'belvo');
+  if (!awaiting) failInvalid(openBankingMessages.linkInvalid);
+  let granted: Awaited<ReturnType<typeof connector.claimLink>>;
+  try {
+    granted = await connector.claimLink({ linkId: input.link });
+  } catch (error) {
+    if (!(error instanceof OpenFinanceProviderError)) throw error;
+    await updateConnection(deps.db, awaiting.id, { status: 'failed' });
+    if (error.refused) failInvalid(openBankingMessages.linkInvalid);
+    fail('unavailable', openBankingMessages.providerFailed);
+  }
+  return presentConnection(await activateConnection(deps, awaiting.id, granted, { externalConsentId: input.link }));
 }
 
 export async function listConnections(deps: AppDependencies, scope: ClientScope, page: PageQuery) {

@@ -2,11 +2,13 @@
 
 export { registerSimulatorRoutes } from './simulator.routes';
 export {
+  claimSimulatorLink,
   createSimulatorConsent,
   exchangeSimulatorCode,
   listSimulatorAccounts,
   listSimulatorInvestments,
   listSimulatorLines,
+  readSimulatorLinkExternalId,
   removeStaleSimulatorConsents,
   revokeSimulatorConsent,
   type SimulatorDependencies,
@@ -14,3 +16,4 @@ export {
   simulatorCredentials,
 } from './simulator.service';
 export { listDirectoryOrganisations, simulatedBs2InstitutionId, simulatorPrefix } from './simulator-directory';
+export { findLedgerBankCode } from './simulator-ledger';

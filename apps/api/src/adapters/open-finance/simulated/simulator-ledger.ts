@@ -196,6 +196,11 @@ const bankCodes: Record<string, string> = {
   'bs2-simulado': '218',
 };
 
+/** The institution's COMPE code; null for an id the simulated bank does not know. */
+export function findLedgerBankCode(participantId: string): string | null {
+  return bankCodes[participantId] ?? null;
+}
+
 /** The customer's accounts at an institution with what the bank reports today. */
 export function listLedgerAccounts(participantId: string, today: string): LedgerAccount[] {
   const bankCode = bankCodes[participantId];

@@ -1,6 +1,6 @@
 import { findTodayInBrazil } from '@prumo/domain/br/date';
 import { computeConsentEnd } from '@prumo/domain/open-banking/consent';
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
 import { simulatorConsents } from '../../../db/schema';
 import { createSecret, hashSecret } from '../../../lib/secrets';
@@ -45,9 +45,20 @@ export interface SimulatorDependencies {
   publicUrl: string;
 }
 
+/**
+ * A request for the person's consent. With `externalId` it comes through the widget flow: the bank
+ * returns the link it makes (this request's id) and the institution, and the link carries the id.
+ */
 export async function createSimulatorConsent(
   deps: SimulatorDependencies,
-  input: { participantId: string; permissions: readonly string[]; months: number; redirectUri: string; state: string },
+  input: {
+    participantId: string;
+    permissions: readonly string[];
+    months: number;
+    redirectUri: string;
+    state: string;
+    externalId?: string;
+  },
 ): Promise<{ consentId: string; authorizationUrl: string }> {
   if (!findDirectoryOrganisation(deps.publicUrl, input.participantId)) {
     throw new SimulatorError('Unknown participant.', true);
@@ -61,6 +72,7 @@ export async function createSimulatorConsent(
     months: input.months,
     redirectUri: input.redirectUri,
     state: input.state,
+    externalId: input.externalId ?? null,
     status: 'AWAITING_AUTHORISATION',
     step: 'login',
     createdAt: new Date(),
@@ -152,6 +164,7 @@ export async function decideSimulatorConsent(
   authorise: boolean,
 ): Promise<string | null> {
   const address = new URL(consent.redirectUri);
+  if (consent.externalId !== null) return decideWidgetConsent(db, consent, authorise, address);
   address.searchParams.set('state', consent.state);
   if (!authorise) {
     if (!(await moveToStep(db, consent, { status: 'REJECTED', state: '' }))) return null;
@@ -168,6 +181,51 @@ export async function decideSimulatorConsent(
   if (!decided) return null;
   address.searchParams.set('code', code);
   return address.toString();
+}
+
+/**
+ * The widget flow's return, as an aggregator's widget gives it: the link it made (the request's id)
+ * and the institution when authorised; `error` and a message otherwise.
+ */
+async function decideWidgetConsent(
+  db: Database,
+  consent: SimulatorConsent,
+  authorise: boolean,
+  address: URL,
+): Promise<string | null> {
+  if (!(await moveToStep(db, consent, { status: authorise ? 'AUTHORISED' : 'REJECTED' }))) return null;
+  if (authorise) {
+    address.searchParams.set('link', consent.id);
+    // As Belvo names institutions: by their code name, not the name people read.
+    address.searchParams.set('institution', consent.participantId);
+  } else {
+    address.searchParams.set('error', 'access_denied');
+    address.searchParams.set('error_message', 'O compartilhamento não foi autorizado.');
+  }
+  return address.toString();
+}
+
+/** The external id a widget link carries while it is valid (authorised, not revoked); null otherwise. */
+export async function readSimulatorLinkExternalId(db: Database, linkId: string): Promise<string | null> {
+  const [consent] = await db
+    .select({ externalId: simulatorConsents.externalId })
+    .from(simulatorConsents)
+    .where(
+      and(
+        eq(simulatorConsents.id, linkId),
+        isNotNull(simulatorConsents.externalId),
+        inArray(simulatorConsents.status, ['AUTHORISED', 'CONSUMED']),
+      ),
+    );
+  return consent?.externalId ?? null;
+}
+
+/** Access to an authorised widget link's data, once: the link becomes a consent in force. */
+export async function claimSimulatorLink(
+  db: Database,
+  linkId: string,
+): Promise<{ accessToken: string; expiresAt: Date }> {
+  return grantAuthorisedConsent(db, and(eq(simulatorConsents.id, linkId), isNotNull(simulatorConsents.externalId)));
 }
 
 /** Requests a day old that never became a consent, and consents a day past their term. */
@@ -190,23 +248,34 @@ export async function exchangeSimulatorCode(
   db: Database,
   input: { consentId: string; code: string },
 ): Promise<{ accessToken: string; expiresAt: Date }> {
+  return grantAuthorisedConsent(
+    db,
+    and(
+      eq(simulatorConsents.id, input.consentId),
+      eq(simulatorConsents.authorizationCodeHash, hashSecret(input.code)),
+    ),
+    (consent, now) => (consent.authorizationCodeExpiresAt?.getTime() ?? 0) >= now.getTime(),
+  );
+}
+
+/**
+ * Makes the authorised request `matching` a consent in force with a new access token, once (its
+ * row is locked while read); no such request, or one `accepts` turns down, is 'invalid_grant'.
+ */
+async function grantAuthorisedConsent(
+  db: Database,
+  matching: SQL | undefined,
+  accepts: (consent: SimulatorConsent, now: Date) => boolean = () => true,
+): Promise<{ accessToken: string; expiresAt: Date }> {
   const accessToken = createSecret(32);
   const now = new Date();
   return db.transaction(async (transaction) => {
     const [consent] = await transaction
       .select()
       .from(simulatorConsents)
-      .where(
-        and(
-          eq(simulatorConsents.id, input.consentId),
-          eq(simulatorConsents.authorizationCodeHash, hashSecret(input.code)),
-          eq(simulatorConsents.status, 'AUTHORISED'),
-        ),
-      )
+      .where(and(matching, eq(simulatorConsents.status, 'AUTHORISED')))
       .for('update');
-    if (!consent || (consent.authorizationCodeExpiresAt?.getTime() ?? 0) < now.getTime()) {
-      throw new SimulatorError('invalid_grant', true);
-    }
+    if (!consent || !accepts(consent, now)) throw new SimulatorError('invalid_grant', true);
     const expiresAt = computeConsentEnd(now, consent.months);
     await transaction
       .update(simulatorConsents)

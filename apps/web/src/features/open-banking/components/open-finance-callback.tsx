@@ -6,11 +6,16 @@ import { usePersona } from '../../../lib/persona';
 import { type BankReturn, useApproveConnection } from '../api/approve-connection';
 import { isSyncUnderWay, useConnections } from '../api/get-connections';
 
-/** What the bank put on the address it sent the person back to; null when it carries no return. */
-function readBankReturn(search: string): BankReturn | null {
+/**
+ * What the bank put on the address it sent the person back to; 'refused' when an aggregator's
+ * widget came back with its error and no link (nothing to hand over); null when it carries no return.
+ */
+function readBankReturn(search: string): BankReturn | 'refused' | null {
   const parameters = new URLSearchParams(search);
+  const link = parameters.get('link');
+  if (link) return { link, institution: parameters.get('institution') ?? '' };
   const state = parameters.get('state');
-  if (!state) return null;
+  if (!state) return parameters.get('error') ? 'refused' : null;
   const code = parameters.get('code');
   const error = parameters.get('error');
   return { state, ...(code ? { code } : {}), ...(error ? { error } : {}) };
@@ -41,6 +46,7 @@ export function OpenFinanceCallback({
     sent.current = true;
     // The code and state leave the address (and the router's history entry) before anything else.
     navigate(location.pathname, { replace: true });
+    if (bankReturn === 'refused') return;
     approve.mutate(bankReturn, {
       onSuccess: (connection) => {
         // A planner follows their client's connection: the calls that read it name the client.
@@ -67,6 +73,7 @@ export function OpenFinanceCallback({
       </Stack>
     );
   }
+  if (bankReturn === 'refused') return <NothingShared title="Não autorizada" integrationHref={integrationHref} />;
   if (approve.isError) {
     return (
       <Stack maw={640}>
@@ -90,18 +97,7 @@ export function OpenFinanceCallback({
     );
   }
   if (approve.data.status !== 'active') {
-    return (
-      <Stack maw={640}>
-        <Alert color="orange" variant="light" title={approve.data.status_label}>
-          Nada foi compartilhado com o Prumo. Você pode tentar de novo quando quiser.
-        </Alert>
-        <Group>
-          <Button component={Link} to={integrationHref}>
-            Voltar para Open Finance
-          </Button>
-        </Group>
-      </Stack>
-    );
+    return <NothingShared title={approve.data.status_label} integrationHref={integrationHref} />;
   }
   return (
     <FirstSync
@@ -110,6 +106,22 @@ export function OpenFinanceCallback({
       integrationHref={integrationHref}
       cashRegisterHref={cashRegisterHref}
     />
+  );
+}
+
+/** The bank or the widget came back without an authorisation. */
+function NothingShared({ title, integrationHref }: { title: string; integrationHref: string }) {
+  return (
+    <Stack maw={640}>
+      <Alert color="orange" variant="light" title={title}>
+        Nada foi compartilhado com o Prumo. Você pode tentar de novo quando quiser.
+      </Alert>
+      <Group>
+        <Button component={Link} to={integrationHref}>
+          Voltar para Open Finance
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

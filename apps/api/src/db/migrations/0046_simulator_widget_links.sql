@@ -1,0 +1,1 @@
+ALTER TABLE "open_finance_simulator"."consents" ADD COLUMN "external_id" text;
