@@ -44,6 +44,9 @@ export interface AppConfig {
   encryptionKey: Buffer | undefined;
   /** Pagar.me's API root (PAGARME_API_URL): its calls and the browser's tokenization start there. */
   pagarmeApiUrl: string;
+  /** Belvo's API root (BELVO_API_URL) and its hosted widget's address (BELVO_WIDGET_URL), for organizations that configure it. */
+  belvoApiUrl: string;
+  belvoWidgetUrl: string;
   /**
    * The keys Pagar.me signs its webhooks with: a JWKS address (PAGARME_WEBHOOK_JWKS_URL) or the key
    * set itself as JSON (PAGARME_WEBHOOK_JWKS). Without either, Pagar.me's webhooks are refused.
@@ -280,6 +283,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     cepLookup: readCepLookup(environment.CEP_LOOKUP),
     encryptionKey: environment.ENCRYPTION_KEY ? readEncryptionKey(environment.ENCRYPTION_KEY) : undefined,
     pagarmeApiUrl: readAddress('PAGARME_API_URL', environment.PAGARME_API_URL) ?? 'https://api.pagar.me/core/v5',
+    belvoApiUrl: readAddress('BELVO_API_URL', environment.BELVO_API_URL) ?? 'https://api.belvo.com',
+    belvoWidgetUrl: readAddress('BELVO_WIDGET_URL', environment.BELVO_WIDGET_URL) ?? 'https://widget.belvo.io',
     pagarmeWebhookJwksUrl: readAddress('PAGARME_WEBHOOK_JWKS_URL', environment.PAGARME_WEBHOOK_JWKS_URL),
     pagarmeWebhookJwks: environment.PAGARME_WEBHOOK_JWKS || undefined,
     sandboxSettleSeconds: readSettleSeconds(environment.SANDBOX_GATEWAY_SETTLE_SECONDS),

@@ -86,3 +86,14 @@ export const WidgetTokenSchema = z.object({
   widget_url: z.string(),
 });
 export type WidgetToken = z.infer<typeof WidgetTokenSchema>;
+
+/** Who answers an integration for the organization: never its secret. */
+export const OpenFinanceSettingsSchema = z.object({
+  integration: z.string(),
+  provider: z.enum(['simulated', 'belvo']),
+  /** The provider's key id; null for the simulated institution. */
+  client_id: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type OpenFinanceSettings = z.infer<typeof OpenFinanceSettingsSchema>;
+export const OpenFinanceSettingsListSchema = z.object({ results: z.array(OpenFinanceSettingsSchema) });

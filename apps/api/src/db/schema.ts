@@ -1937,6 +1937,32 @@ export const pushVapidKeys = pgTable('push_vapid_keys', {
 
 // ——— Open banking (ADR 44) ———
 
+/**
+ * The aggregator an organization configured under an integration's name (ADR 47): Pluggy for
+ * Open Finance ('quanto'), Belvo for its widget ('belvo'). No row: the simulated institution. The
+ * secret is sealed with the secret box for its row and never answered or logged.
+ */
+export const openFinanceSettings = pgTable(
+  'open_finance_settings',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    integration: text('integration').notNull(),
+    provider: text('provider').notNull(),
+    clientId: text('client_id').notNull(),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.integration] }),
+    check(
+      'open_finance_settings_provider_check',
+      sql`(${table.integration} = 'quanto' and ${table.provider} = 'pluggy') or (${table.integration} = 'belvo' and ${table.provider} = 'belvo')`,
+    ),
+  ],
+);
+
 /** The client's registration with an Open Finance connector, made by `users/session/`. */
 export const openBankingSessions = pgTable(
   'open_banking_sessions',

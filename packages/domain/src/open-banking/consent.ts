@@ -70,6 +70,9 @@ export const openBankingMessages = {
   bankCodeInvalid: 'Informe o código do banco com 3 dígitos (ex.: 341).',
   bankNotConnectable: 'Este banco ainda não pode ser conectado por esta integração. Importe o extrato do banco.',
   linkInvalid: 'Esta conexão não foi encontrada ou não foi iniciada nesta sessão. Comece a conexão de novo.',
+  providerUnknown: 'Escolha o provedor: simulated ou belvo.',
+  keysRequired: 'Informe as chaves do provedor.',
+  keysRefused: 'O provedor recusou estas chaves ou não respondeu. Confira o id e o segredo e tente de novo.',
 } as const;
 
 /** Where a connection's sync stands, as its list shows it. */
@@ -180,3 +183,26 @@ export function computeConsentEnd(start: Date, months: number): Date {
   end.setUTCDate(Math.min(day, lastDay));
   return end;
 }
+
+/**
+ * Who answers an integration for an organization (ADR 47): the simulated institution, or the
+ * aggregator whose keys a manager set. Belvo answers the 'belvo' integration.
+ */
+export const configurableIntegrations = ['belvo'] as const satisfies readonly IntegrationConnector[];
+export type ConfigurableIntegration = (typeof configurableIntegrations)[number];
+
+const keyField = z.string().trim().max(200, 'Limite de 200 excedido');
+
+export const OpenFinanceSettingsInputSchema = z
+  .object({
+    provider: z.enum(['simulated', 'belvo'], { error: openBankingMessages.providerUnknown }),
+    client_id: keyField.nullish(),
+    client_secret: keyField.nullish(),
+  })
+  .superRefine((input, context) => {
+    if (input.provider === 'simulated') return;
+    for (const field of ['client_id', 'client_secret'] as const) {
+      if (!input[field]) context.addIssue({ code: 'custom', path: [field], message: openBankingMessages.keysRequired });
+    }
+  });
+export type OpenFinanceSettingsInput = z.infer<typeof OpenFinanceSettingsInputSchema>;

@@ -1,15 +1,79 @@
 import type { IntegrationConnector } from '@prumo/domain/open-banking/consent';
+import { and, eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
-import type { OpenFinanceConnector } from './open-finance-connector';
+import { openFinanceSettings } from '../../db/schema';
+import { createSecretBox } from '../../lib/secret-box';
+import { createBelvoConnector } from './belvo-connector';
+import { type OpenFinanceConnector, OpenFinanceProviderError } from './open-finance-connector';
 import { createSimulatedConnector } from './simulated-connector';
 
-/**
- * The connector configured under an integration's name ('quanto' for Open Finance, 'bs2'): the
- * simulated institution until an organization configures an aggregator's keys (ADR 44).
- */
-export function resolveOpenFinanceConnector(
-  deps: { db: Database; config: { publicUrl: string } },
+export type OpenFinanceSettingsRow = typeof openFinanceSettings.$inferSelect;
+
+/** A secret decrypts only on its own organization's and integration's row. */
+function describeSecretContext(organizationId: number, integration: string): string {
+  return `open_finance_settings:${organizationId}:${integration}`;
+}
+
+export async function sealOpenFinanceSecret(
+  config: AppConfig,
+  organizationId: number,
   integration: IntegrationConnector,
+  secret: string,
+): Promise<string> {
+  return createSecretBox(config).encrypt(secret, describeSecretContext(organizationId, integration));
+}
+
+export async function findOpenFinanceSettings(
+  db: Database,
+  organizationId: number,
+  integration: IntegrationConnector,
+): Promise<OpenFinanceSettingsRow | null> {
+  const [row] = await db
+    .select()
+    .from(openFinanceSettings)
+    .where(
+      and(eq(openFinanceSettings.organizationId, organizationId), eq(openFinanceSettings.integration, integration)),
+    );
+  return row ?? null;
+}
+
+/** The adapter for keys an organization configured (or is about to): its secret in clear, never kept so. */
+export function createConfiguredConnector(
+  config: AppConfig,
+  settings: { provider: string; clientId: string },
+  secret: string,
 ): OpenFinanceConnector {
-  return createSimulatedConnector({ db: deps.db, publicUrl: deps.config.publicUrl, integration });
+  return createBelvoConnector({
+    baseUrl: config.belvoApiUrl,
+    widgetUrl: config.belvoWidgetUrl,
+    secretId: settings.clientId,
+    secretPassword: secret,
+    termsUrl: config.publicUrl,
+  });
+}
+
+/**
+ * The connector configured under an integration's name ('quanto' for Open Finance, 'bs2', 'belvo')
+ * for the organization: the aggregator whose keys a manager set (ADR 47), else the simulated
+ * institution (ADR 44).
+ */
+export async function resolveOpenFinanceConnector(
+  deps: { db: Database; config: AppConfig },
+  integration: IntegrationConnector,
+  organizationId: number,
+): Promise<OpenFinanceConnector> {
+  const settings = await findOpenFinanceSettings(deps.db, organizationId, integration);
+  if (!settings) return createSimulatedConnector({ db: deps.db, publicUrl: deps.config.publicUrl, integration });
+  let secret: string;
+  try {
+    secret = await createSecretBox(deps.config).decrypt(
+      settings.secretCiphertext,
+      describeSecretContext(organizationId, integration),
+    );
+  } catch {
+    // Sealed under another key (ENCRYPTION_KEY changed): the provider cannot be reached until a manager sets the keys again.
+    throw new OpenFinanceProviderError('The configured keys cannot be opened.');
+  }
+  return createConfiguredConnector(deps.config, settings, secret);
 }

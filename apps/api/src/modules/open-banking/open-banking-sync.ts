@@ -1,3 +1,4 @@
+import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
 import { findTodayInBrazil, formatBrazilianDate, shiftDay } from '@prumo/domain/br/date';
 import { shiftMonth } from '@prumo/domain/budget/target-month';
 import {
@@ -110,10 +111,14 @@ export async function syncConnection(
     });
     return null;
   }
-  const connector = resolveOpenFinanceConnector(deps, readIntegrationConnector(connection.connector));
   const today = findTodayInBrazil(now);
   const outcome: SyncOutcome = { accounts: 0, added: 0, paired: 0, pending: 0, investments: 0 };
   try {
+    const connector = await resolveOpenFinanceConnector(
+      deps,
+      readIntegrationConnector(connection.connector),
+      connection.organizationId,
+    );
     for (const account of await connector.listAccounts({ accessToken })) {
       const previous = await findSyncedAccount(deps.db, connection.id, account.id);
       const from = previous?.syncedThrough
@@ -129,7 +134,8 @@ export async function syncConnection(
         if (!(await holdActiveConnection(transaction, connection.id))) throw new ConnectionStopped();
         const stored = await storeSyncedLines(transaction, scope, {
           kind: account.kind === 'checking' ? 'bank_account' : 'credit_card',
-          bankCode: account.bankCode,
+          // An aggregator that names no bank code: the bank the institution's name names.
+          bankCode: account.bankCode || (findBankNamedIn(connection.institutionName)?.code ?? ''),
           branch: account.branch,
           accountNumber: account.number,
           balance: account.kind === 'checking' ? { amountCents: account.balanceCents, date: today } : null,

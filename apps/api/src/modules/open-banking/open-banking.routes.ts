@@ -3,6 +3,8 @@ import {
   ConnectionPageSchema,
   ConnectionSchema,
   OpenBankingSessionSchema,
+  OpenFinanceSettingsListSchema,
+  OpenFinanceSettingsSchema,
   ParticipantPageSchema,
   StartedConsentSchema,
   WidgetTokenSchema,
@@ -10,7 +12,9 @@ import {
 import {
   ApproveInputSchema,
   ConsentInputSchema,
+  configurableIntegrations,
   directoryIntegrations,
+  OpenFinanceSettingsInputSchema,
   openBankingMessages,
   SessionInputSchema,
   WidgetLinkInputSchema,
@@ -24,7 +28,7 @@ import type { AppDependencies } from '../../dependencies';
 import { failNotFound } from '../../lib/domain-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
 import { ClientQuerySchema } from '../../lib/scope';
-import { clientsAndPlanners, readCaller, readClientScope } from '../../plugins/access';
+import { clientsAndPlanners, managersOnly, readCaller, readClientScope } from '../../plugins/access';
 import { readTokenKey } from '../../plugins/authentication';
 import {
   approveConsent,
@@ -39,6 +43,7 @@ import {
   startOpenBankingSession,
 } from './open-banking.service';
 import { openBankingSyncJob } from './open-banking-jobs';
+import { changeOpenFinanceSettings, listOpenFinanceSettings } from './open-banking-settings';
 
 const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
 const ConnectionParamsSchema = z.object({ id: DatabaseIdTextSchema });
@@ -69,7 +74,7 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
     },
     async (request) => {
       const { search, ...page } = request.query;
-      const { count, results } = await listParticipants(deps, search, page);
+      const { count, results } = await listParticipants(deps, readCaller(request).organizationId, search, page);
       return buildPage(request, page, count, results);
     },
   );
@@ -189,6 +194,34 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       );
       await sendSync(app, connection.id);
       return reply.status(201).send(connection);
+    },
+  );
+
+  // Prumo's own: the aggregator a manager configures for the organization (ADR 47).
+  api.get(
+    '/api/open-banking/settings/',
+    {
+      config: { access: { roles: managersOnly } },
+      schema: { tags, response: { 200: OpenFinanceSettingsListSchema } },
+    },
+    async (request) => listOpenFinanceSettings(deps, readCaller(request).organizationId),
+  );
+
+  api.put(
+    '/api/open-banking/settings/:integration/',
+    {
+      config: { access: { roles: managersOnly } },
+      schema: {
+        tags,
+        params: z.object({ integration: z.string().max(40) }),
+        body: OpenFinanceSettingsInputSchema,
+        response: { 200: OpenFinanceSettingsSchema, 400: BadRequestSchema, 404: DetailSchema },
+      },
+    },
+    async (request) => {
+      const integration = configurableIntegrations.find((name) => name === request.params.integration);
+      if (!integration) failNotFound(openBankingMessages.connectorUnknown);
+      return changeOpenFinanceSettings(deps, readCaller(request).organizationId, integration, request.body);
     },
   );
 

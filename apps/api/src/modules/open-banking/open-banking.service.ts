@@ -113,11 +113,12 @@ async function callProvider<Result>(call: () => Promise<Result>): Promise<Result
  * The institutions each integration reaches (one integration's when `only` names it), each with
  * its integration. An integration that fails leaves the others' listed; all failing is a 503.
  */
-async function listReachableParticipants(deps: AppDependencies, only?: DirectoryIntegration) {
+async function listReachableParticipants(deps: AppDependencies, organizationId: number, only?: DirectoryIntegration) {
   const integrations = only ? [only] : directoryIntegrations;
   const settled = await Promise.allSettled(
     integrations.map(async (integration) => {
-      const participants = await resolveOpenFinanceConnector(deps, integration).listParticipants();
+      const connector = await resolveOpenFinanceConnector(deps, integration, organizationId);
+      const participants = await connector.listParticipants();
       return participants.map((participant) => ({ ...participant, integration }));
     }),
   );
@@ -133,10 +134,11 @@ async function listReachableParticipants(deps: AppDependencies, only?: Directory
 /** The institutions of every integration, filtered by name or CNPJ, a page at a time. */
 export async function listParticipants(
   deps: AppDependencies,
+  organizationId: number,
   search: string,
   page: PageQuery,
 ): Promise<{ count: number; results: Participant[] }> {
-  const participants = await listReachableParticipants(deps);
+  const participants = await listReachableParticipants(deps, organizationId);
   const wanted = foldForSearch(search.trim());
   const digits = search.replace(/\D/g, '');
   const matching = participants
@@ -169,7 +171,7 @@ export async function startOpenBankingSession(
   input: SessionInput,
   integration: DirectoryIntegration = 'quanto',
 ): Promise<OpenBankingSession> {
-  const connector = resolveOpenFinanceConnector(deps, integration);
+  const connector = await resolveOpenFinanceConnector(deps, integration, scope.organizationId);
   const { externalUserId } = await callProvider(() =>
     connector.startSession({ clientReference: `${scope.organizationId}:${scope.clientUserId}` }),
   );
@@ -224,11 +226,11 @@ export async function requestConsent(
     fail('tooMany', openBankingMessages.tooManyRequests);
   }
   // The integration named with the institution, when named: an id two directories share goes where meant.
-  const participants = await listReachableParticipants(deps, input.connector);
+  const participants = await listReachableParticipants(deps, scope.organizationId, input.connector);
   const participant = participants.find((candidate) => candidate.id === input.participant_id);
   if (!participant) failOnField('participant_id', openBankingMessages.participantUnknown);
   assertIntegrationOpenTo(caller, participant.integration);
-  const connector = resolveOpenFinanceConnector(deps, participant.integration);
+  const connector = await resolveOpenFinanceConnector(deps, participant.integration, scope.organizationId);
 
   const state = createSecret(32);
   const redirectUri = buildReturnAddress(deps, caller, participant.integration);
@@ -282,7 +284,11 @@ export async function approveConsent(
   if (input.error !== undefined || input.code === undefined) {
     return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
   }
-  const connector = resolveOpenFinanceConnector(deps, readIntegrationConnector(awaiting.connector));
+  const connector = await resolveOpenFinanceConnector(
+    deps,
+    readIntegrationConnector(awaiting.connector),
+    awaiting.organizationId,
+  );
   let granted: Awaited<ReturnType<typeof connector.exchangeCode>>;
   try {
     granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code });
@@ -332,7 +338,7 @@ export async function openBankWidget(
   if ((await countOpenConsentRequests(deps.db, scope)) >= maximumOpenConsentRequests) {
     fail('tooMany', openBankingMessages.tooManyRequests);
   }
-  const connector = resolveOpenFinanceConnector(deps, 'belvo');
+  const connector = await resolveOpenFinanceConnector(deps, 'belvo', scope.organizationId);
   const participants = await callProvider(() => connector.listParticipants());
   const participant = participants.find((candidate) => candidate.bankCode === bankCode);
   if (!participant) failNotFound(openBankingMessages.bankNotConnectable);
@@ -381,7 +387,7 @@ export async function linkWidgetConnection(
 ): Promise<Connection> {
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) failInvalid(openBankingMessages.linkInvalid);
-  const connector = resolveOpenFinanceConnector(deps, 'belvo');
+  const connector = await resolveOpenFinanceConnector(deps, 'belvo', caller.organizationId);
   const externalId = await callProvider(() => connector.readLinkExternalId({ linkId: input.link }));
   if (externalId === null) failInvalid(openBankingMessages.linkInvalid);
   const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), externalId, sessionId, 'belvo');
@@ -441,7 +447,12 @@ export async function revokeConnection(deps: AppDependencies, scope: ClientScope
   const accessToken = await openAccessToken(deps, connection);
   if (accessToken) {
     try {
-      await resolveOpenFinanceConnector(deps, readIntegrationConnector(connection.connector)).revokeConsent({
+      const connector = await resolveOpenFinanceConnector(
+        deps,
+        readIntegrationConnector(connection.connector),
+        connection.organizationId,
+      );
+      await connector.revokeConsent({
         consentId: connection.externalConsentId,
         accessToken,
       });

@@ -250,10 +250,7 @@ export async function exchangeSimulatorCode(
 ): Promise<{ accessToken: string; expiresAt: Date }> {
   return grantAuthorisedConsent(
     db,
-    and(
-      eq(simulatorConsents.id, input.consentId),
-      eq(simulatorConsents.authorizationCodeHash, hashSecret(input.code)),
-    ),
+    and(eq(simulatorConsents.id, input.consentId), eq(simulatorConsents.authorizationCodeHash, hashSecret(input.code))),
     (consent, now) => (consent.authorizationCodeExpiresAt?.getTime() ?? 0) >= now.getTime(),
   );
 }

@@ -1,0 +1,273 @@
+import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
+import { z } from 'zod';
+import {
+  type ConnectorAccount,
+  type ConnectorLine,
+  type OpenFinanceConnector,
+  OpenFinanceProviderError,
+  type Participant,
+} from './open-finance-connector';
+
+export interface BelvoOptions {
+  /** Belvo's API root (BELVO_API_URL): https://api.belvo.com, or the sandbox's. */
+  baseUrl: string;
+  /** Where its hosted widget is served (BELVO_WIDGET_URL). */
+  widgetUrl: string;
+  secretId: string;
+  secretPassword: string;
+  /** The address the widget's terms link to: Prumo's public address. */
+  termsUrl: string;
+  timeoutMilliseconds?: number;
+}
+
+const PageSchema = <Item extends z.ZodType>(item: Item) =>
+  z.looseObject({ count: z.number().int(), next: z.string().nullable(), results: z.array(item) });
+
+/** Belvo writes amounts as numbers, and in some answers as text: both are read. */
+const BelvoAmountSchema = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+
+const BelvoInstitutionSchema = z.looseObject({
+  name: z.string(),
+  display_name: z.string(),
+  logo: z.string().nullish(),
+  integration_type: z.string().nullish(),
+});
+
+const BelvoLinkSchema = z.looseObject({
+  id: z.string(),
+  institution: z.string(),
+  status: z.string(),
+  external_id: z.string().nullish(),
+});
+
+const BelvoAccountSchema = z.looseObject({
+  id: z.string(),
+  category: z.string(),
+  name: z.string().nullish(),
+  number: z.string().nullish(),
+  agency: z.string().nullish(),
+  check_digit: z.string().nullish(),
+  balance: z.looseObject({ current: BelvoAmountSchema.nullish(), available: BelvoAmountSchema.nullish() }),
+  credit_data: z.looseObject({ credit_limit: BelvoAmountSchema.nullish() }).nullish(),
+});
+
+const BelvoTransactionSchema = z.looseObject({
+  id: z.string(),
+  value_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+  amount: BelvoAmountSchema,
+  type: z.enum(['INFLOW', 'OUTFLOW']),
+  status: z.string().nullish(),
+  description: z.string().nullish(),
+});
+
+/** Lines a page: Belvo's largest. */
+const transactionsPageSize = 1000;
+
+/** Reais as Belvo writes them, in cents. */
+function toCents(reais: number): number {
+  return Math.round(reais * 100);
+}
+
+/**
+ * Belvo over `fetch` (HTTP Basic with the secret id and password): only the calls the connector
+ * needs. Its hosted widget asks for the consent, so Prumo's own consent pages are not used.
+ */
+export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnector {
+  const authorization = `Basic ${Buffer.from(`${options.secretId}:${options.secretPassword}`).toString('base64')}`;
+  const timeout = options.timeoutMilliseconds ?? 20_000;
+
+  async function request<Result>(
+    method: string,
+    path: string,
+    schema: z.ZodType<Result> | null,
+    body?: unknown,
+  ): Promise<Result | null> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: authorization,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeout),
+      });
+    } catch (error) {
+      // The cause only: the request carried the secret.
+      throw new OpenFinanceProviderError(`Belvo did not answer: ${(error as Error).name}`);
+    }
+    if (response.status === 404) return null;
+    // Refused keys are the organization's to fix, not the person's consent ending: a failure.
+    if (!response.ok) throw new OpenFinanceProviderError(`Belvo answered ${response.status}.`);
+    if (schema === null) return null;
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success)
+      throw new OpenFinanceProviderError(`Belvo answered ${method} ${path} in a shape Prumo cannot read.`);
+    return parsed.data;
+  }
+
+  async function requestFound<Result>(method: string, path: string, schema: z.ZodType<Result>, body?: unknown) {
+    const found = await request(method, path, schema, body);
+    if (found === null) throw new OpenFinanceProviderError(`Belvo does not know ${path}.`, true);
+    return found;
+  }
+
+  /** Every page of a list, following `next` within Belvo's own address. */
+  async function readAllPages<Item>(path: string, item: z.ZodType<Item>): Promise<Item[]> {
+    const items: Item[] = [];
+    let next: string | null = path;
+    for (let pages = 0; next !== null && pages < 100; pages += 1) {
+      const page: { next: string | null; results: Item[] } = await requestFound('GET', next, PageSchema(item));
+      items.push(...page.results);
+      next = page.next === null ? null : readPathWithin(options.baseUrl, page.next);
+    }
+    return items;
+  }
+
+  return {
+    provider: 'belvo',
+    async listParticipants(): Promise<Participant[]> {
+      const institutions = await readAllPages(
+        '/api/institutions/?country_code=BR&integration_type=openfinance&page_size=1000',
+        BelvoInstitutionSchema,
+      );
+      return institutions.map((institution) => ({
+        id: institution.name,
+        name: institution.display_name,
+        registrationNumber: '',
+        logoUri: institution.logo ?? null,
+        // Belvo gives no COMPE code: the bank its name names.
+        bankCode: findBankNamedIn(institution.display_name)?.code ?? null,
+      }));
+    },
+    async startSession({ clientReference }) {
+      // Belvo keeps no user before a link: the link's external id ties it to the person.
+      return { externalUserId: `belvo-${clientReference}` };
+    },
+    async createConsent() {
+      throw new OpenFinanceProviderError('Belvo asks for the consent in its own widget.');
+    },
+    async exchangeCode() {
+      throw new OpenFinanceProviderError('Belvo returns a link, not a code.', true);
+    },
+    async openWidget({ participantId, externalId, redirectUri }) {
+      const token = await requestFound(
+        'POST',
+        '/api/token/',
+        z.looseObject({ access: z.string(), refresh: z.string() }),
+        {
+          id: options.secretId,
+          password: options.secretPassword,
+          scopes: 'read_institutions,write_links,read_consents,write_consents,write_consent_callback,delete_consents',
+          fetch_resources: ['ACCOUNTS', 'TRANSACTIONS', 'OWNERS', 'BILLS'],
+          widget: {
+            openfinance_feature: 'consent_link_creation',
+            callback_urls: { success: redirectUri, exit: redirectUri, event: redirectUri },
+            consent: {
+              terms_and_conditions_url: options.termsUrl,
+              permissions: ['REGISTER', 'ACCOUNTS', 'CREDIT_CARDS', 'CREDIT_OPERATIONS'],
+            },
+          },
+        },
+      );
+      const address = new URL(options.widgetUrl);
+      address.searchParams.set('access_token', token.access);
+      address.searchParams.set('locale', 'pt');
+      address.searchParams.set('mode', 'webapp');
+      address.searchParams.set('access_mode', 'recurrent');
+      address.searchParams.set('external_id', externalId);
+      address.searchParams.set('institutions', participantId);
+      // Belvo's widget token lives ten minutes.
+      return {
+        accessToken: token.access,
+        expiresAt: new Date(Date.now() + 10 * 60_000),
+        widgetUrl: address.toString(),
+      };
+    },
+    async readLinkExternalId({ linkId }) {
+      const link = await request('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);
+      return link && link.status === 'valid' ? (link.external_id ?? null) : null;
+    },
+    async claimLink({ linkId }) {
+      const link = await requestFound('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);
+      if (link.status !== 'valid') throw new OpenFinanceProviderError('The link is not valid.', true);
+      // The link is the access: Prumo's secret keys read its data; the consent runs 12 months at most.
+      const expiresAt = new Date();
+      expiresAt.setMonth(expiresAt.getMonth() + 12);
+      return { accessToken: link.id, expiresAt };
+    },
+    async listAccounts({ accessToken }): Promise<ConnectorAccount[]> {
+      const accounts = await readAllPages(
+        `/api/accounts/?link=${encodeURIComponent(accessToken)}&page_size=1000`,
+        BelvoAccountSchema,
+      );
+      return accounts.flatMap((account): ConnectorAccount[] => {
+        const isCard = account.category === 'CREDIT_CARD';
+        if (!isCard && account.category !== 'CHECKING_ACCOUNT' && account.category !== 'SAVINGS_ACCOUNT') return [];
+        const current = account.balance.current ?? 0;
+        return [
+          {
+            id: account.id,
+            kind: isCard ? 'credit_card' : 'checking',
+            name: account.name ?? (isCard ? 'Cartão de crédito' : 'Conta'),
+            // Belvo gives none: the sync takes the connection's bank.
+            bankCode: '',
+            branch: account.agency ?? '',
+            number: `${account.number ?? ''}${account.check_digit ? `-${account.check_digit}` : ''}`,
+            // A card's current balance is what was spent in the open bill: owed, so negative.
+            balanceCents: isCard ? -toCents(current) : toCents(current),
+            creditLimitCents:
+              isCard && account.credit_data?.credit_limit != null ? toCents(account.credit_data.credit_limit) : null,
+          },
+        ];
+      });
+    },
+    async listTransactions({ accessToken, accountId, from, page }) {
+      const query = new URLSearchParams({
+        link: accessToken,
+        account: accountId,
+        value_date__gte: from,
+        page: String(page),
+        page_size: String(transactionsPageSize),
+        ordering: 'value_date',
+      });
+      const found = await requestFound('GET', `/api/transactions/?${query}`, PageSchema(BelvoTransactionSchema));
+      return {
+        totalPages: Math.max(1, Math.ceil(found.count / transactionsPageSize)),
+        lines: found.results.map(
+          (line): ConnectorLine => ({
+            id: line.id,
+            date: line.value_date.slice(0, 10),
+            // Belvo's amounts are positive; the direction is the type.
+            amountCents: line.type === 'OUTFLOW' ? -toCents(Math.abs(line.amount)) : toCents(Math.abs(line.amount)),
+            description: line.description ?? '',
+            status: line.status === 'PENDING' ? 'pending' : 'booked',
+          }),
+        ),
+      };
+    },
+    async listInvestments() {
+      // Belvo's Open Finance investments are not read yet: none is reported, so none is changed.
+      return [];
+    },
+    async revokeConsent({ accessToken }) {
+      // A link already gone answers 404: revoked all the same.
+      await request('DELETE', `/api/links/${encodeURIComponent(accessToken)}/`, null);
+    },
+  };
+}
+
+/** A `next` address only when it is Belvo's own: its path and query, else nothing more is read. */
+function readPathWithin(baseUrl: string, next: string): string | null {
+  const base = new URL(baseUrl);
+  const address = new URL(next, base);
+  return address.origin === base.origin ? `${address.pathname}${address.search}` : null;
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local server answering Belvo's documented shapes (HTTP Basic with the secret id and password;
+ * `{count, next, previous, results}` pages; errors as a list of `{request_id, message, code}`), with
+ * one Open Finance institution, a checking account and a card. `completeWidget` stands for the person
+ * finishing the hosted widget: it makes a valid link carrying the external id the widget was opened with.
+ */
+export interface FakeBelvo {
+  url: string;
+  secretId: string;
+  secretPassword: string;
+  /** Requests as `METHOD path?query`, in order. */
+  requests: string[];
+  /** Bodies Prumo posted to /api/token/. */
+  tokenRequests: Record<string, unknown>[];
+  completeWidget(externalId: string): string;
+  /** The next answers to /api/accounts/ are this status (a provider that is down). */
+  failAccounts(status: number | null): void;
+  deletedLinks: string[];
+  close(): Promise<void>;
+}
+
+interface FakeLink {
+  id: string;
+  institution: string;
+  status: string;
+  external_id: string;
+}
+
+const institution = { name: 'ofitau_br_retail', display_name: 'Itaú', logo: null, integration_type: 'openfinance' };
+
+function buildAccounts(link: string) {
+  return [
+    {
+      id: `${link}-checking`,
+      link,
+      institution: { name: institution.name, type: 'bank' },
+      category: 'CHECKING_ACCOUNT',
+      balance_type: 'ASSET',
+      type: 'CONTA_DEPOSITO_A_VISTA',
+      name: 'Conta Corrente',
+      number: '1118822',
+      agency: '6272',
+      check_digit: '4',
+      currency: 'BRL',
+      balance: { current: 5874.13, available: 5621.12 },
+    },
+    {
+      id: `${link}-card`,
+      link,
+      institution: { name: institution.name, type: 'bank' },
+      category: 'CREDIT_CARD',
+      balance_type: 'LIABILITY',
+      type: 'CARTAO_CREDITO',
+      name: 'Cartão Platinum',
+      number: '5502',
+      agency: null,
+      check_digit: null,
+      currency: 'BRL',
+      balance: { current: 320.1, available: 4679.9 },
+      credit_data: { credit_limit: 5000 },
+    },
+  ];
+}
+
+/** Lines in value-date order; amounts always positive, the direction in `type`; one as text, as some answers write it. */
+function buildTransactions(accountId: string) {
+  const isCard = accountId.endsWith('-card');
+  const lines = isCard
+    ? [
+        {
+          value_date: '2026-11-03',
+          amount: 120.5,
+          type: 'OUTFLOW',
+          status: 'PROCESSED',
+          description: 'MERCADO BOM PRECO',
+        },
+        {
+          value_date: '2026-11-05',
+          amount: '199.60',
+          type: 'OUTFLOW',
+          status: 'PROCESSED',
+          description: 'POSTO AVENIDA',
+        },
+        { value_date: '2026-11-18', amount: 45, type: 'OUTFLOW', status: 'PENDING', description: 'PADARIA' },
+      ]
+    : [
+        { value_date: '2026-11-01', amount: 8500, type: 'INFLOW', status: 'PROCESSED', description: 'SALARIO EMPRESA' },
+        { value_date: '2026-11-02', amount: '1200.00', type: 'OUTFLOW', status: 'PROCESSED', description: 'ALUGUEL' },
+        {
+          value_date: '2026-11-10',
+          amount: 89.9,
+          type: 'OUTFLOW',
+          status: 'PROCESSED',
+          description: 'ENERGIA ELETRICA',
+        },
+      ];
+  return lines.map((line, index) => ({ id: `${accountId}-t${index}`, ...line, currency: 'BRL' }));
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function refuse(response: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(response, status, [{ request_id: randomUUID().replace(/-/g, ''), message, code }]);
+}
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export async function startFakeBelvo(): Promise<FakeBelvo> {
+  const secretId = 'belvo-secret-id';
+  const secretPassword = `belvo-secret-${randomUUID()}`;
+  const expected = `Basic ${Buffer.from(`${secretId}:${secretPassword}`).toString('base64')}`;
+  const links = new Map<string, FakeLink>();
+  const requests: string[] = [];
+  const tokenRequests: Record<string, unknown>[] = [];
+  const deletedLinks: string[] = [];
+  let accountsFailure: number | null = null;
+
+  const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
+  const server = createServer(async (request, response) => {
+    const address = new URL(request.url ?? '/', 'http://belvo.local');
+    requests.push(`${request.method} ${address.pathname}${address.search}`);
+    if (request.headers.authorization !== expected) {
+      refuse(response, 401, 'authentication_failed', 'Invalid Secret Keys');
+      return;
+    }
+    const linkMatch = /^\/api\/links\/([^/]+)\/$/.exec(address.pathname);
+    if (request.method === 'POST' && address.pathname === '/api/token/') {
+      const body = await readBody(request);
+      tokenRequests.push(body);
+      if (body.id !== secretId || body.password !== secretPassword) {
+        refuse(response, 401, 'authentication_failed', 'Invalid Secret Keys');
+        return;
+      }
+      sendJson(response, 200, { access: `widget-${randomUUID()}`, refresh: `refresh-${randomUUID()}` });
+    } else if (request.method === 'GET' && address.pathname === '/api/institutions/') {
+      sendJson(response, 200, page([institution]));
+    } else if (linkMatch && request.method === 'GET') {
+      const link = links.get(decodeURIComponent(linkMatch[1] ?? ''));
+      if (!link) refuse(response, 404, 'not_found', 'Not found.');
+      else sendJson(response, 200, { ...link, access_mode: 'recurrent', created_at: new Date().toISOString() });
+    } else if (linkMatch && request.method === 'DELETE') {
+      const id = decodeURIComponent(linkMatch[1] ?? '');
+      if (!links.delete(id)) {
+        refuse(response, 404, 'not_found', 'Not found.');
+        return;
+      }
+      deletedLinks.push(id);
+      response.writeHead(204);
+      response.end();
+    } else if (request.method === 'GET' && address.pathname === '/api/accounts/') {
+      if (accountsFailure !== null) {
+        refuse(response, accountsFailure, 'unexpected_error', 'Belvo is having trouble.');
+        return;
+      }
+      const link = links.get(address.searchParams.get('link') ?? '');
+      sendJson(response, 200, page(link ? buildAccounts(link.id) : []));
+    } else if (request.method === 'GET' && address.pathname === '/api/transactions/') {
+      const from = address.searchParams.get('value_date__gte') ?? '0000-00-00';
+      const lines = buildTransactions(address.searchParams.get('account') ?? '').filter(
+        (line) => line.value_date >= from,
+      );
+      sendJson(response, 200, page(links.has(address.searchParams.get('link') ?? '') ? lines : []));
+    } else {
+      refuse(response, 404, 'not_found', 'Not found.');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretId,
+    secretPassword,
+    requests,
+    tokenRequests,
+    deletedLinks,
+    completeWidget(externalId) {
+      const id = randomUUID();
+      links.set(id, { id, institution: institution.name, status: 'valid', external_id: externalId });
+      return id;
+    },
+    failAccounts(status) {
+      accountsFailure = status;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,237 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFinanceSettings, origins, transactions } from '../src/db/schema';
+import { type FakeBelvo, startFakeBelvo } from './helpers/belvo-server';
+import {
+  call,
+  createTestContext,
+  createTestOrganization,
+  type TestContext,
+  type TestOrganization,
+} from './helpers/test-app';
+
+/*
+ * An organization that configures Belvo: its keys tried and sealed, the widget opened at Belvo with
+ * the external id, the link read back, and the accounts and lines synced through the same pipeline.
+ * Belvo is a local server answering its documented shapes.
+ */
+
+let context: TestContext;
+let belvo: FakeBelvo;
+let organization: TestOrganization;
+let otherOrganization: TestOrganization;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  belvo = await startFakeBelvo();
+  context = await createTestContext({ logLines });
+  context.config.belvoApiUrl = belvo.url;
+  context.config.belvoWidgetUrl = 'https://widget.belvo.test';
+  organization = await createTestOrganization(context);
+  otherOrganization = await createTestOrganization(context);
+});
+
+afterAll(async () => {
+  await belvo.close();
+});
+
+const settingsPath = '/api/open-banking/settings/belvo/';
+
+async function configureBelvo(target: TestOrganization) {
+  const response = await call(context, 'PUT', settingsPath, {
+    token: target.manager.token,
+    payload: { provider: 'belvo', client_id: belvo.secretId, client_secret: belvo.secretPassword },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+describe('PUT open-banking/settings/belvo/', () => {
+  it('tries the keys with Belvo first: refused keys are a 400 and nothing is kept', async () => {
+    const refused = await call(context, 'PUT', settingsPath, {
+      token: otherOrganization.manager.token,
+      payload: { provider: 'belvo', client_id: belvo.secretId, client_secret: 'wrong-secret' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().client_secret).toEqual([
+      'O provedor recusou estas chaves ou não respondeu. Confira o id e o segredo e tente de novo.',
+    ]);
+    const missing = await call(context, 'PUT', settingsPath, {
+      token: otherOrganization.manager.token,
+      payload: { provider: 'belvo' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      client_id: ['Informe as chaves do provedor.'],
+      client_secret: ['Informe as chaves do provedor.'],
+    });
+    const listed = await call(context, 'GET', '/api/open-banking/settings/', {
+      token: otherOrganization.manager.token,
+    });
+    expect(listed.json().results).toEqual([
+      { integration: 'belvo', provider: 'simulated', client_id: null, updated_at: null },
+    ]);
+  });
+
+  it('keeps the secret sealed, never answered or logged', async () => {
+    const saved = await configureBelvo(organization);
+    expect(saved.json()).toMatchObject({ integration: 'belvo', provider: 'belvo', client_id: belvo.secretId });
+    expect(saved.body).not.toContain(belvo.secretPassword);
+    const [row] = await context.database.db
+      .select()
+      .from(openFinanceSettings)
+      .where(eq(openFinanceSettings.organizationId, organization.id));
+    expect(row?.secretCiphertext).toMatch(/^v1\./);
+    expect(row?.secretCiphertext).not.toContain(belvo.secretPassword);
+    const listed = await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token });
+    expect(listed.body).not.toContain(belvo.secretPassword);
+    expect(logLines.join('\n')).not.toContain(belvo.secretPassword);
+  });
+
+  it('is a manager’s call only, and knows only the integrations that can be configured', async () => {
+    for (const token of [organization.client.token, organization.planner.token]) {
+      expect((await call(context, 'GET', '/api/open-banking/settings/', { token })).statusCode).toBe(403);
+      const put = await call(context, 'PUT', settingsPath, { token, payload: { provider: 'simulated' } });
+      expect(put.statusCode).toBe(403);
+    }
+    const unknown = await call(context, 'PUT', '/api/open-banking/settings/bs2/', {
+      token: organization.manager.token,
+      payload: { provider: 'simulated' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('a connection through Belvo', () => {
+  let widgetUrl: URL;
+  let connectionId: number;
+  let linkId: string;
+
+  beforeAll(async () => {
+    await configureBelvo(organization);
+  });
+
+  it('opens Belvo’s widget on the bank chosen by its code, with the external id Prumo made', async () => {
+    const opened = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=341', {
+      token: organization.client.token,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    widgetUrl = new URL(opened.json().widget_url);
+    expect(widgetUrl.origin).toBe('https://widget.belvo.test');
+    expect(widgetUrl.searchParams.get('access_token')).toBe(opened.json().access);
+    expect(widgetUrl.searchParams.get('institutions')).toBe('ofitau_br_retail');
+    expect(widgetUrl.searchParams.get('locale')).toBe('pt');
+    expect(widgetUrl.searchParams.get('external_id')).toMatch(/^[\w-]{32,}$/);
+    const token = belvo.tokenRequests.at(-1);
+    expect(token?.scopes).toContain('write_links');
+    expect(token?.widget).toMatchObject({ callback_urls: { success: 'http://prumo.test/callback-opb' } });
+
+    // A bank its institutions do not name.
+    const other = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=237', {
+      token: organization.client.token,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('takes the link the widget made as the connection, and syncs its accounts and lines', async () => {
+    const link = belvo.completeWidget(widgetUrl.searchParams.get('external_id') ?? '');
+    linkId = link;
+    // A link Belvo made for someone else's widget carries another external id.
+    const foreign = belvo.completeWidget('an-external-id-prumo-never-made-0000000');
+    const refused = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: organization.client.token,
+      payload: { link: foreign, institution: 'ofitau_br_retail' },
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const linked = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: organization.client.token,
+      payload: { link, institution: 'ofitau_br_retail' },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(linked.json()).toMatchObject({ provider: 'belvo', connector: 'belvo', institution_name: 'Itaú' });
+    connectionId = linked.json().id;
+
+    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
+      token: organization.client.token,
+    });
+    const connection = listed.json().results.find((row: { id: number }) => row.id === connectionId);
+    expect(connection.sync_status).toBe('idle');
+    expect(
+      connection.accounts.map((account: { name: string; balance: number | null; pending_lines: number }) => [
+        account.name,
+        account.balance,
+        account.pending_lines,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Conta Corrente', 587_413, 0],
+        ['Cartão Platinum', -32_010, 1],
+      ]),
+    );
+
+    // The same identity as a statement file of the account: Itaú's code, the branch, the number.
+    const accounts = await context.database.db
+      .select({ kind: origins.kind, bankCode: origins.bankCode, branch: origins.branch, number: origins.accountNumber })
+      .from(origins)
+      .where(eq(origins.clientUserId, organization.client.row.id));
+    expect(accounts).toEqual(
+      expect.arrayContaining([{ kind: 'bank_account', bankCode: '341', branch: '6272', number: '1118822-4' }]),
+    );
+    const lines = await context.database.db
+      .select({ amountCents: transactions.amountCents, date: transactions.date })
+      .from(transactions)
+      .where(eq(transactions.clientUserId, organization.client.row.id));
+    expect(lines.map((line) => line.amountCents).sort((first, second) => first - second)).toEqual([
+      -120_000, -19_960, -12_050, -8_990, 850_000,
+    ]);
+  });
+
+  it('syncs again without doubling, and a Belvo that fails leaves what came and says so', async () => {
+    const before = await context.database.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.clientUserId, organization.client.row.id));
+    const again = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
+      token: organization.client.token,
+    });
+    expect(again.statusCode).toBe(202);
+    const after = await context.database.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.clientUserId, organization.client.row.id));
+    expect(after).toHaveLength(before.length);
+
+    belvo.failAccounts(500);
+    try {
+      await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
+        token: organization.client.token,
+      });
+    } finally {
+      belvo.failAccounts(null);
+    }
+    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
+      token: organization.client.token,
+    });
+    const connection = listed.json().results.find((row: { id: number }) => row.id === connectionId);
+    expect(connection).toMatchObject({
+      status: 'active',
+      sync_status: 'failed',
+      sync_error: 'O banco não respondeu como esperado. Tente de novo em alguns minutos.',
+    });
+    const kept = await context.database.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.clientUserId, organization.client.row.id)));
+    expect(kept).toHaveLength(before.length);
+  });
+
+  it('revokes the link at Belvo and here', async () => {
+    const revoked = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/revoke/`, {
+      token: organization.client.token,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().status).toBe('revoked');
+    expect(belvo.deletedLinks).toEqual([linkId]);
+  });
+});
