@@ -6,6 +6,7 @@ import { demo, demoPassword } from '../page-models/demo-data';
 import type { LoginPage } from '../page-models/login-page';
 import { MyAssetsPage } from '../page-models/my-assets-page';
 import { OpenFinancePage, SimulatedBankPages } from '../page-models/open-finance-page';
+import { OrganizationSettingsPage } from '../page-models/organization-settings-page';
 import { createEmail } from '../page-models/people';
 import { PhoneLists, phoneViewport } from '../page-models/phone-lists';
 import { expect, test } from './fixtures';
@@ -163,6 +164,28 @@ test.describe('Open Finance', () => {
     await expect(page.getByText('Pronto: 2 contas sincronizadas.')).toBeVisible({ timeout: 30_000 });
     await page.goto(OpenFinancePage.path(demo.slug));
     await expect(new OpenFinancePage(page).connectionOf('Banco Simulado')).toContainText('Ativa');
+  });
+
+  test("a manager's Belvo keys are tried before they are kept: refused, the simulated institution stays", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(demo.slug, demo.manager);
+    await page.goto(OrganizationSettingsPage.path(demo.slug));
+    const section = page.getByRole('region', { name: 'Open Finance' });
+    await section.getByRole('combobox', { name: 'Provedor' }).click();
+    await page.getByRole('option', { name: 'Belvo', exact: true }).click();
+    await section.getByRole('textbox', { name: 'Secret ID' }).fill('secret-id-de-teste');
+    await section.getByLabel('Secret password').fill('segredo-que-a-belvo-recusa');
+    await section.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(
+      section.getByText('O provedor recusou estas chaves ou não respondeu. Confira o id e o segredo e tente de novo.'),
+    ).toBeVisible();
+
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Open Finance' }).getByRole('combobox', { name: 'Provedor' }),
+    ).toHaveValue('Instituição simulada do Prumo');
   });
 
   test('a bank answer arriving after the session ended is dropped and the login offered', async ({ page }) => {

@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Paper, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { OpenFinanceSettings } from '@prumo/contract/open-banking';
+import { ErrorState } from '../../../components/error-state';
+import { SectionHeader } from '../../../components/section-header';
+import { describeError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { notifySuccess } from '../../../lib/notifications';
+import { useOpenFinanceSettings, useSaveOpenFinanceSettings } from '../api/open-finance-settings';
+
+type Provider = OpenFinanceSettings['provider'];
+
+const providerOptions: { value: Provider; label: string }[] = [
+  { value: 'simulated', label: 'Instituição simulada do Prumo' },
+  { value: 'belvo', label: 'Belvo' },
+];
+
+interface SettingsFormValues {
+  provider: Provider;
+  client_id: string;
+  client_secret: string;
+}
+
+/**
+ * "Open Finance": the aggregator that connects the organization's clients' banks through its own
+ * widget (Belvo), or the simulated institution. The secret is write-only: the server never sends it
+ * back, and it tries new keys with Belvo before keeping them.
+ */
+export function OpenFinanceSettingsSection({ organization }: { organization: string }) {
+  const settings = useOpenFinanceSettings(organization);
+  const belvo = settings.data?.results.find((entry) => entry.integration === 'belvo');
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Open Finance">
+      <SectionHeader
+        title="Open Finance"
+        description="Quem conecta os bancos dos seus clientes pelo widget de um agregador."
+      />
+      {settings.isPending ? (
+        <Skeleton h={120} />
+      ) : settings.isError || !belvo ? (
+        <ErrorState message={describeError(settings.error)} onRetry={() => settings.refetch()} />
+      ) : (
+        <SettingsForm key={`${belvo.provider}:${belvo.updated_at}`} organization={organization} settings={belvo} />
+      )}
+    </Paper>
+  );
+}
+
+function SettingsForm({ organization, settings }: { organization: string; settings: OpenFinanceSettings }) {
+  const mutation = useSaveOpenFinanceSettings(organization);
+  const form = useForm<SettingsFormValues>({
+    initialValues: { provider: settings.provider, client_id: settings.client_id ?? '', client_secret: '' },
+  });
+  const isBelvo = form.values.provider === 'belvo';
+
+  const handleSubmit = form.onSubmit((values) => {
+    const change =
+      values.provider === 'simulated'
+        ? { provider: values.provider }
+        : { provider: values.provider, client_id: values.client_id.trim(), client_secret: values.client_secret.trim() };
+    mutation.mutate(
+      { integration: settings.integration, change },
+      {
+        onSuccess: () => notifySuccess('Configurações alteradas com sucesso'),
+        onError: createFormMutationErrorHandler(form, { fields: ['provider', 'client_id', 'client_secret'] }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md" maw={560}>
+        <Select label="Provedor" data={providerOptions} allowDeselect={false} {...form.getInputProps('provider')} />
+        {isBelvo ? (
+          <>
+            <TextInput
+              label="Secret ID"
+              description="O id das chaves de API da Belvo."
+              autoComplete="off"
+              spellCheck={false}
+              {...form.getInputProps('client_id')}
+            />
+            <PasswordInput
+              label="Secret password"
+              description={
+                settings.provider === 'belvo'
+                  ? 'Informe de novo para trocar as chaves. Ela fica guardada criptografada e nunca é exibida.'
+                  : 'Fica guardada criptografada e nunca é exibida. As chaves são testadas com a Belvo antes de salvar.'
+              }
+              autoComplete="new-password"
+              {...form.getInputProps('client_secret')}
+            />
+          </>
+        ) : (
+          <Alert color="blue" variant="light">
+            <Text size="sm">
+              A instituição simulada responde com dados de teste: entre com user-ok, password-ok e o código 123456.
+            </Text>
+          </Alert>
+        )}
+        {settings.updated_at ? (
+          <Text size="xs" c="dimmed">
+            Chaves da Belvo salvas em {formatDateTime(settings.updated_at, '')}.
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={mutation.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
