@@ -69,7 +69,14 @@ describe('PUT open-banking/settings/belvo/', () => {
       token: otherOrganization.manager.token,
     });
     expect(listed.json().results).toEqual([
-      { integration: 'belvo', provider: 'simulated', client_id: null, updated_at: null },
+      {
+        integration: 'belvo',
+        provider: 'simulated',
+        client_id: null,
+        updated_at: null,
+        webhook_url: null,
+        webhook_authorization: null,
+      },
     ]);
   });
 
@@ -224,6 +231,62 @@ describe('a connection through Belvo', () => {
       .from(transactions)
       .where(and(eq(transactions.clientUserId, organization.client.row.id)));
     expect(kept).toHaveLength(before.length);
+  });
+
+  it('syncs a link when Belvo’s webhook says it has news, with the header derived for the organization only', async () => {
+    const settings = await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token });
+    const { webhook_url: webhookUrl, webhook_authorization: authorization } = settings.json().results[0];
+    expect(webhookUrl).toBe(`http://prumo.test/api/open-banking/webhooks/belvo/${organization.slug}/`);
+    expect(authorization).toMatch(/^Bearer [0-9a-f]{64}$/);
+    const path = new URL(webhookUrl).pathname;
+    const news = {
+      webhook_id: 'aadf41a1fc8e4f79a49f7f04027ac999',
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'new_transactions_available',
+      link_id: linkId,
+      request_id: '4363e1f1e7c2463ba3b3f0e3bcd6c1e6',
+      external_id: null,
+      data: { new_transactions: 1 },
+    };
+    const countLines = async () =>
+      (
+        await context.database.db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(eq(transactions.clientUserId, organization.client.row.id))
+      ).length;
+    const before = await countLines();
+    belvo.bookCheckingLine({ value_date: '2026-11-25', amount: 64.3, type: 'OUTFLOW', description: 'FARMACIA' });
+
+    const webhook = (headers: Record<string, string>, target = path) =>
+      context.app.inject({ method: 'POST', url: target, headers, payload: news });
+    const wrongHeaders: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer 0000' },
+      { authorization: authorization.slice(7) },
+    ];
+    for (const headers of wrongHeaders) {
+      const refused = await webhook(headers);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().detail).toBe('Webhook não autorizado.');
+    }
+    // Another organization's address with this one's header; an organization without Belvo.
+    const elsewhere = await webhook({ authorization }, `/api/open-banking/webhooks/belvo/${otherOrganization.slug}/`);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(await countLines()).toBe(before);
+
+    const accepted = await webhook({ authorization });
+    expect(accepted.statusCode).toBe(202);
+    expect(await context.app.jobs.workDueJobs()).toBe(1);
+    expect(await countLines()).toBe(before + 1);
+    // News of a link Prumo does not hold is answered the same, and changes nothing.
+    const unknown = await context.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { authorization },
+      payload: { ...news, link_id: 'not-a-link-of-prumo' },
+    });
+    expect(unknown.statusCode).toBe(202);
   });
 
   it('revokes the link at Belvo and here', async () => {

@@ -94,6 +94,9 @@ export const OpenFinanceSettingsSchema = z.object({
   /** The provider's key id; null for the simulated institution. */
   client_id: z.string().nullable(),
   updated_at: z.string().nullable(),
+  /** Where Belvo sends its webhooks for the organization, and the Authorization header it must send (set both in Belvo's dashboard); null for the simulated institution. */
+  webhook_url: z.string().nullable(),
+  webhook_authorization: z.string().nullable(),
 });
 export type OpenFinanceSettings = z.infer<typeof OpenFinanceSettingsSchema>;
 export const OpenFinanceSettingsListSchema = z.object({ results: z.array(OpenFinanceSettingsSchema) });

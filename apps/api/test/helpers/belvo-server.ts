@@ -17,6 +17,8 @@ export interface FakeBelvo {
   /** Bodies Prumo posted to /api/token/. */
   tokenRequests: Record<string, unknown>[];
   completeWidget(externalId: string): string;
+  /** A line the bank booked later on every checking account (the news a webhook announces). */
+  bookCheckingLine(line: { value_date: string; amount: number; type: 'INFLOW' | 'OUTFLOW'; description: string }): void;
   /** The next answers to /api/accounts/ are this status (a provider that is down). */
   failAccounts(status: number | null): void;
   deletedLinks: string[];
@@ -67,7 +69,7 @@ function buildAccounts(link: string) {
 }
 
 /** Lines in value-date order; amounts always positive, the direction in `type`; one as text, as some answers write it. */
-function buildTransactions(accountId: string) {
+function buildTransactions(accountId: string, laterLines: readonly { value_date: string; [field: string]: unknown }[]) {
   const isCard = accountId.endsWith('-card');
   const lines = isCard
     ? [
@@ -97,6 +99,7 @@ function buildTransactions(accountId: string) {
           status: 'PROCESSED',
           description: 'ENERGIA ELETRICA',
         },
+        ...laterLines,
       ];
   return lines.map((line, index) => ({ id: `${accountId}-t${index}`, ...line, currency: 'BRL' }));
 }
@@ -126,6 +129,7 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
   const tokenRequests: Record<string, unknown>[] = [];
   const deletedLinks: string[] = [];
   let accountsFailure: number | null = null;
+  const laterLines: { value_date: string; [field: string]: unknown }[] = [];
 
   const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
@@ -169,8 +173,8 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
       sendJson(response, 200, page(link ? buildAccounts(link.id) : []));
     } else if (request.method === 'GET' && address.pathname === '/api/transactions/') {
       const from = address.searchParams.get('value_date__gte') ?? '0000-00-00';
-      const lines = buildTransactions(address.searchParams.get('account') ?? '').filter(
-        (line) => line.value_date >= from,
+      const lines = buildTransactions(address.searchParams.get('account') ?? '', laterLines).filter(
+        (line) => String(line.value_date) >= from,
       );
       sendJson(response, 200, page(links.has(address.searchParams.get('link') ?? '') ? lines : []));
     } else {
@@ -191,6 +195,9 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
       const id = randomUUID();
       links.set(id, { id, institution: institution.name, status: 'valid', external_id: externalId });
       return id;
+    },
+    bookCheckingLine(line) {
+      laterLines.push({ ...line, status: 'PROCESSED' });
     },
     failAccounts(status) {
       accountsFailure = status;

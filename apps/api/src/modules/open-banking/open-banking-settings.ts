@@ -15,30 +15,58 @@ import {
 import { openFinanceSettings } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failOnField } from '../../lib/domain-errors';
+import { deriveSigningSecret } from '../../lib/secret-box';
 
-function presentSettings(integration: string, row: OpenFinanceSettingsRow | undefined): OpenFinanceSettings {
+/** The organization whose integrations are configured: its id, and its slug for the webhook's address. */
+interface SettingsOwner {
+  organizationId: number;
+  organizationSlug: string;
+}
+
+/**
+ * The Authorization header Belvo must send with the organization's webhooks: derived from Prumo's
+ * key for this organization alone, so every process checks it alike and no other organization's opens it.
+ */
+export async function deriveBelvoWebhookAuthorization(deps: AppDependencies, organizationId: number): Promise<string> {
+  return `Bearer ${await deriveSigningSecret(deps.config, `belvo-webhook:${organizationId}`)}`;
+}
+
+async function presentSettings(
+  deps: AppDependencies,
+  owner: SettingsOwner,
+  integration: string,
+  row: OpenFinanceSettingsRow | undefined,
+): Promise<OpenFinanceSettings> {
   return {
     integration,
     provider: row ? 'belvo' : 'simulated',
     client_id: row?.clientId ?? null,
     updated_at: row?.updatedAt.toISOString() ?? null,
+    webhook_url: row
+      ? `${deps.config.publicUrl}/api/open-banking/webhooks/belvo/${encodeURIComponent(owner.organizationSlug)}/`
+      : null,
+    webhook_authorization: row ? await deriveBelvoWebhookAuthorization(deps, owner.organizationId) : null,
   };
 }
 
 /** Who answers each configurable integration for the organization; never a secret. */
 export async function listOpenFinanceSettings(
   deps: AppDependencies,
-  organizationId: number,
+  owner: SettingsOwner,
 ): Promise<{ results: OpenFinanceSettings[] }> {
   const rows = await deps.db
     .select()
     .from(openFinanceSettings)
-    .where(eq(openFinanceSettings.organizationId, organizationId));
+    .where(eq(openFinanceSettings.organizationId, owner.organizationId));
   return {
-    results: configurableIntegrations.map((integration) =>
-      presentSettings(
-        integration,
-        rows.find((row) => row.integration === integration),
+    results: await Promise.all(
+      configurableIntegrations.map((integration) =>
+        presentSettings(
+          deps,
+          owner,
+          integration,
+          rows.find((row) => row.integration === integration),
+        ),
       ),
     ),
   };
@@ -51,17 +79,18 @@ export async function listOpenFinanceSettings(
  */
 export async function changeOpenFinanceSettings(
   deps: AppDependencies,
-  organizationId: number,
+  owner: SettingsOwner,
   integration: ConfigurableIntegration,
   input: OpenFinanceSettingsInput,
 ): Promise<OpenFinanceSettings> {
+  const { organizationId } = owner;
   const where = and(
     eq(openFinanceSettings.organizationId, organizationId),
     eq(openFinanceSettings.integration, integration),
   );
   if (input.provider === 'simulated') {
     await deps.db.delete(openFinanceSettings).where(where);
-    return presentSettings(integration, undefined);
+    return presentSettings(deps, owner, integration, undefined);
   }
   const clientId = input.client_id ?? '';
   const secret = input.client_secret ?? '';
@@ -82,5 +111,5 @@ export async function changeOpenFinanceSettings(
     .values({ organizationId, integration, ...values })
     .onConflictDoUpdate({ target: [openFinanceSettings.organizationId, openFinanceSettings.integration], set: values })
     .returning();
-  return presentSettings(integration, row);
+  return presentSettings(deps, owner, integration, row);
 }

@@ -252,6 +252,32 @@ export async function markSyncWaiting(db: Executor, scope: Scope, id: number): P
   return connection ?? null;
 }
 
+/**
+ * A sync the provider asked for (its webhook) about one of its links in the organization: the
+ * active connection made through it, unless already waiting or syncing. Null when none changed.
+ */
+export async function markLinkSyncWaiting(
+  db: Executor,
+  organizationId: number,
+  provider: string,
+  linkId: string,
+): Promise<ConnectionRow | null> {
+  const [connection] = await db
+    .update(openBankingConnections)
+    .set({ syncStatus: 'waiting' })
+    .where(
+      and(
+        eq(openBankingConnections.organizationId, organizationId),
+        eq(openBankingConnections.provider, provider),
+        eq(openBankingConnections.externalConsentId, linkId),
+        eq(openBankingConnections.status, 'active'),
+        inArray(openBankingConnections.syncStatus, ['idle', 'failed']),
+      ),
+    )
+    .returning();
+  return connection ?? null;
+}
+
 /** Whether the connection is still active, held (FOR SHARE) until the transaction ends: a revoke waits for it. */
 export async function holdActiveConnection(db: Transaction, id: number): Promise<boolean> {
   const [row] = await db

@@ -44,12 +44,16 @@ import {
 } from './open-banking.service';
 import { openBankingSyncJob } from './open-banking-jobs';
 import { changeOpenFinanceSettings, listOpenFinanceSettings } from './open-banking-settings';
+import { receiveBelvoWebhook } from './open-banking-webhooks';
 
 const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
 const ConnectionParamsSchema = z.object({ id: DatabaseIdTextSchema });
 
 /** Consent requests one address makes in 15 minutes. */
 export const consentRequestsPerAddress = 60;
+
+/** Webhook calls one address makes in 15 minutes: a provider sends one per link's news. */
+const webhooksPerAddress = 3_000;
 
 /**
  * Open Finance (ADR 44): the institutions, the client's registration with the connector, the
@@ -204,7 +208,7 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       config: { access: { roles: managersOnly } },
       schema: { tags, response: { 200: OpenFinanceSettingsListSchema } },
     },
-    async (request) => listOpenFinanceSettings(deps, readCaller(request).organizationId),
+    async (request) => listOpenFinanceSettings(deps, readCaller(request)),
   );
 
   api.put(
@@ -221,7 +225,31 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
     async (request) => {
       const integration = configurableIntegrations.find((name) => name === request.params.integration);
       if (!integration) failNotFound(openBankingMessages.connectorUnknown);
-      return changeOpenFinanceSettings(deps, readCaller(request).organizationId, integration, request.body);
+      return changeOpenFinanceSettings(deps, readCaller(request), integration, request.body);
+    },
+  );
+
+  // Belvo's webhooks (ADR 47): answered at once; the sync they ask for runs as a job.
+  api.post(
+    '/api/open-banking/webhooks/belvo/:organization/',
+    {
+      config: { access: { public: true }, perAddressLimit: webhooksPerAddress },
+      schema: {
+        tags,
+        params: z.object({ organization: z.string().max(100) }),
+        body: z.unknown(),
+        response: { 202: z.object({}), 401: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const connectionId = await receiveBelvoWebhook(
+        deps,
+        request.params.organization,
+        request.headers.authorization,
+        request.body,
+      );
+      if (connectionId !== null) await sendSync(app, connectionId);
+      return reply.status(202).send({});
     },
   );
 

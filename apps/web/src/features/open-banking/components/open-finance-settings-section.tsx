@@ -104,6 +104,22 @@ function SettingsForm({ organization, settings }: { organization: string; settin
             Chaves da Belvo salvas em {formatDateTime(settings.updated_at, '')}.
           </Text>
         ) : null}
+        {settings.webhook_url && settings.webhook_authorization ? (
+          // Belvo tells Prumo of new lines through its webhook: the manager registers it in Belvo's dashboard.
+          <Alert color="gray" variant="light" title="Webhook na Belvo">
+            <Stack gap={4}>
+              <Text size="sm">
+                Cadastre no painel da Belvo, para as contas sincronizarem assim que houver novidades:
+              </Text>
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                URL: {settings.webhook_url}
+              </Text>
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                Cabeçalho Authorization: {settings.webhook_authorization}
+              </Text>
+            </Stack>
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
             Salvar

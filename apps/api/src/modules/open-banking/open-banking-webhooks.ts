@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { findOpenFinanceSettings } from '../../adapters/open-finance/resolve-connector';
+import type { AppDependencies } from '../../dependencies';
+import { fail } from '../../lib/domain-errors';
+import { findOrganizationBySlug } from '../organizations/index';
+import { markLinkSyncWaiting } from './open-banking.repo';
+import { deriveBelvoWebhookAuthorization } from './open-banking-settings';
+
+export const webhookRefusedMessage = 'Webhook não autorizado.';
+
+/** What Prumo reads of Belvo's webhook: which link has news. The rest (type, code, data) is not needed to sync it. */
+const BelvoWebhookSchema = z.looseObject({
+  webhook_type: z.string().max(80).nullish(),
+  webhook_code: z.string().max(120).nullish(),
+  link_id: z.string().min(1).max(200).nullish(),
+});
+
+/** Compares two texts in a time that does not depend on where they differ. */
+function matchesText(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Belvo's webhook for one organization, checked against the Authorization header derived for it
+ * (only where the organization configured Belvo). News of a link (new transactions or accounts, a
+ * consent about to expire, credentials no longer valid) asks its connection for a sync, which brings
+ * the news or ends the connection: the connection to queue, or null when none waits for it.
+ */
+export async function receiveBelvoWebhook(
+  deps: AppDependencies,
+  slug: string,
+  authorization: string | undefined,
+  body: unknown,
+): Promise<number | null> {
+  const organization = (await findOrganizationBySlug(deps.db, slug))?.organization;
+  const settings = organization ? await findOpenFinanceSettings(deps.db, organization.id, 'belvo') : null;
+  if (!organization || !settings || !authorization) fail('unauthenticated', webhookRefusedMessage);
+  if (!matchesText(authorization, await deriveBelvoWebhookAuthorization(deps, organization.id))) {
+    fail('unauthenticated', webhookRefusedMessage);
+  }
+  const parsed = BelvoWebhookSchema.safeParse(body);
+  if (!parsed.success || !parsed.data.link_id) return null;
+  const connection = await markLinkSyncWaiting(deps.db, organization.id, 'belvo', parsed.data.link_id);
+  return connection?.id ?? null;
+}
