@@ -172,9 +172,9 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
       const link = links.get(address.searchParams.get('link') ?? '');
       sendJson(response, 200, page(link ? buildAccounts(link.id) : []));
     } else if (request.method === 'GET' && address.pathname === '/api/transactions/') {
-      const from = address.searchParams.get('value_date__gte') ?? '0000-00-00';
+      const [from = '0000-00-00', to = '9999-12-31'] = (address.searchParams.get('value_date__range') ?? '').split(',');
       const lines = buildTransactions(address.searchParams.get('account') ?? '', laterLines).filter(
-        (line) => String(line.value_date) >= from,
+        (line) => String(line.value_date) >= from && String(line.value_date) <= to,
       );
       sendJson(response, 200, page(links.has(address.searchParams.get('link') ?? '') ? lines : []));
     } else {

@@ -231,10 +231,12 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       });
     },
     async listTransactions({ accessToken, accountId, from, page }) {
+      // Belvo's documented date filter is a range: from the day asked to tomorrow (any time zone's today).
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       const query = new URLSearchParams({
         link: accessToken,
         account: accountId,
-        value_date__gte: from,
+        value_date__range: `${from},${tomorrow}`,
         page: String(page),
         page_size: String(transactionsPageSize),
         ordering: 'value_date',
