@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFinanceSettings, origins, transactions } from '../src/db/schema';
 import { type FakeBelvo, startFakeBelvo } from './helpers/belvo-server';
+import { submitBankForm } from './helpers/simulated-bank';
 import {
   call,
   createTestContext,
@@ -296,5 +297,66 @@ describe('a connection through Belvo', () => {
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().status).toBe('revoked');
     expect(belvo.deletedLinks).toEqual([linkId]);
+  });
+});
+
+describe('a change of provider', () => {
+  it('leaves a connection with the provider it was made with: the simulated one keeps syncing there, a Belvo one fails without its keys', async () => {
+    const switching = await createTestOrganization(context);
+    // Made through the simulated bank's widget before the organization had Belvo.
+    const widget = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=990', {
+      token: switching.client.token,
+    });
+    const request = new URL(widget.json().widget_url).searchParams.get('request') ?? '';
+    await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
+    await submitBankForm(context, { request, step: 'code', code: '123456' });
+    const back = new URL(
+      (await submitBankForm(context, { request, step: 'review', decision: 'authorise' })).headers.location as string,
+    );
+    const simulated = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: switching.client.token,
+      payload: { link: back.searchParams.get('link'), institution: back.searchParams.get('institution') },
+    });
+    expect(simulated.statusCode, simulated.body).toBe(201);
+    expect(simulated.json().provider).toBe('simulated');
+
+    await configureBelvo(switching);
+    const asked = belvo.requests.length;
+    const again = await call(context, 'POST', `/api/open-banking/v2/links-connect/${simulated.json().id}/sync/`, {
+      token: switching.client.token,
+    });
+    expect(again.statusCode).toBe(202);
+    const listed = async () =>
+      (await call(context, 'GET', '/api/open-banking/v2/links-connect/', { token: switching.client.token })).json()
+        .results as { id: number; status: string; sync_status: string }[];
+    expect((await listed()).find((row) => row.id === simulated.json().id)).toMatchObject({
+      status: 'active',
+      sync_status: 'idle',
+    });
+    // Nothing of the simulated connection went to Belvo.
+    expect(belvo.requests.slice(asked).filter((line) => line.includes('/api/accounts/'))).toEqual([]);
+
+    // A Belvo connection, then the keys removed: its sync fails and says so; it is not ended.
+    const opened = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=341', {
+      token: switching.client.token,
+    });
+    const link = belvo.completeWidget(new URL(opened.json().widget_url).searchParams.get('external_id') ?? '');
+    const linked = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: switching.client.token,
+      payload: { link, institution: 'ofitau_br_retail' },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const removed = await call(context, 'PUT', settingsPath, {
+      token: switching.manager.token,
+      payload: { provider: 'simulated' },
+    });
+    expect(removed.statusCode).toBe(200);
+    await call(context, 'POST', `/api/open-banking/v2/links-connect/${linked.json().id}/sync/`, {
+      token: switching.client.token,
+    });
+    expect((await listed()).find((row) => row.id === linked.json().id)).toMatchObject({
+      status: 'active',
+      sync_status: 'failed',
+    });
   });
 });

@@ -55,7 +55,8 @@ async function goThroughWidget(widgetUrl: string, decision: 'authorise' | 'refus
   await submitBankForm(context, { request, step: 'login', user: 'user-ok', password: 'password-ok' });
   const reviewPage = await submitBankForm(context, { request, step: 'code', code: '123456' });
   expect(reviewPage.body).toContain('por 12 meses');
-  expect(reviewPage.body).toContain('Investimentos: posições e saldos');
+  expect(reviewPage.body).toContain('Cartões de crédito: limites, faturas e lançamentos');
+  expect(reviewPage.body).not.toContain('Investimentos');
   const back = await submitBankForm(context, { request, step: 'review', decision });
   expect(back.statusCode).toBe(303);
   return new URL(back.headers.location as string);
@@ -101,7 +102,7 @@ describe('GET integration/belvo/access_token/ and POST integration/belvo/links/'
       participant_id: 'banco-simulado',
       institution_name: 'Banco Simulado',
       status: 'active',
-      permissions: ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS'],
+      permissions: ['ACCOUNTS', 'CREDIT_CARDS'],
       consent_months: 12,
       sync_status: 'waiting',
     });

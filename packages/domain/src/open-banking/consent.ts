@@ -43,10 +43,11 @@ export const consentMonthOptions = [3, 6, 9, 12] as const;
 export type ConsentMonths = (typeof consentMonthOptions)[number];
 
 /**
- * A consent made in an aggregator's widget shares every kind for 12 months, as asked for; the
- * person narrows it in the widget or at the bank, and revokes it here whenever they want.
+ * A consent made in an aggregator's widget shares accounts and cards for 12 months, as asked for;
+ * the person narrows it in the widget or at the bank, and revokes it here whenever they want.
  */
 export const widgetConsentMonths = 12;
+export const widgetSharedKinds = ['ACCOUNTS', 'CREDIT_CARDS'] as const satisfies readonly SharedDataKind[];
 
 /** The address the bank sends the person back to is good for this long (and once). */
 export const consentStateLifetimeMinutes = 10;

@@ -53,7 +53,7 @@ const BelvoAccountSchema = z.looseObject({
   number: z.string().nullish(),
   agency: z.string().nullish(),
   check_digit: z.string().nullish(),
-  balance: z.looseObject({ current: BelvoAmountSchema.nullish(), available: BelvoAmountSchema.nullish() }),
+  balance: z.looseObject({ current: BelvoAmountSchema.nullish(), available: BelvoAmountSchema.nullish() }).nullish(),
   credit_data: z.looseObject({ credit_limit: BelvoAmountSchema.nullish() }).nullish(),
 });
 
@@ -61,7 +61,7 @@ const BelvoTransactionSchema = z.looseObject({
   id: z.string(),
   value_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
   amount: BelvoAmountSchema,
-  type: z.enum(['INFLOW', 'OUTFLOW']),
+  type: z.enum(['INFLOW', 'OUTFLOW']).nullish(),
   status: z.string().nullish(),
   description: z.string().nullish(),
 });
@@ -106,17 +106,17 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
     }
     if (response.status === 404) return null;
     // Refused keys are the organization's to fix, not the person's consent ending: a failure.
+    // The path and query stay out of every message: a link's id there is the access to its data.
     if (!response.ok) throw new OpenFinanceProviderError(`Belvo answered ${response.status}.`);
     if (schema === null) return null;
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success)
-      throw new OpenFinanceProviderError(`Belvo answered ${method} ${path} in a shape Prumo cannot read.`);
+    if (!parsed.success) throw new OpenFinanceProviderError(`Belvo answered ${method} in a shape Prumo cannot read.`);
     return parsed.data;
   }
 
   async function requestFound<Result>(method: string, path: string, schema: z.ZodType<Result>, body?: unknown) {
     const found = await request(method, path, schema, body);
-    if (found === null) throw new OpenFinanceProviderError(`Belvo does not know ${path}.`, true);
+    if (found === null) throw new OpenFinanceProviderError('Belvo does not know what was asked (404).', true);
     return found;
   }
 
@@ -167,7 +167,8 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
           id: options.secretId,
           password: options.secretPassword,
           scopes: 'read_institutions,write_links,read_consents,write_consents,write_consent_callback,delete_consents',
-          fetch_resources: ['ACCOUNTS', 'TRANSACTIONS', 'OWNERS', 'BILLS'],
+          // Only what Prumo reads.
+          fetch_resources: ['ACCOUNTS', 'TRANSACTIONS'],
           widget: {
             openfinance_feature: 'consent_link_creation',
             callback_urls: { success: redirectUri, exit: redirectUri, event: redirectUri },
@@ -212,7 +213,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       return accounts.flatMap((account): ConnectorAccount[] => {
         const isCard = account.category === 'CREDIT_CARD';
         if (!isCard && account.category !== 'CHECKING_ACCOUNT' && account.category !== 'SAVINGS_ACCOUNT') return [];
-        const current = account.balance.current ?? 0;
+        const current = account.balance?.current ?? 0;
         return [
           {
             id: account.id,
@@ -244,15 +245,21 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       const found = await requestFound('GET', `/api/transactions/?${query}`, PageSchema(BelvoTransactionSchema));
       return {
         totalPages: Math.max(1, Math.ceil(found.count / transactionsPageSize)),
-        lines: found.results.map(
-          (line): ConnectorLine => ({
-            id: line.id,
-            date: line.value_date.slice(0, 10),
-            // Belvo's amounts are positive; the direction is the type.
-            amountCents: line.type === 'OUTFLOW' ? -toCents(Math.abs(line.amount)) : toCents(Math.abs(line.amount)),
-            description: line.description ?? '',
-            status: line.status === 'PENDING' ? 'pending' : 'booked',
-          }),
+        // A line without a direction cannot be counted either way: it waits until Belvo gives one.
+        lines: found.results.flatMap((line): ConnectorLine[] =>
+          line.type
+            ? [
+                {
+                  id: line.id,
+                  date: line.value_date.slice(0, 10),
+                  // Belvo's amounts are positive; the direction is the type.
+                  amountCents:
+                    line.type === 'OUTFLOW' ? -toCents(Math.abs(line.amount)) : toCents(Math.abs(line.amount)),
+                  description: line.description ?? '',
+                  status: line.status === 'PENDING' ? 'pending' : 'booked',
+                },
+              ]
+            : [],
         ),
       };
     },

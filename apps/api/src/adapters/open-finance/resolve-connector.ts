@@ -44,6 +44,7 @@ export function createConfiguredConnector(
   settings: { provider: string; clientId: string },
   secret: string,
 ): OpenFinanceConnector {
+  if (settings.provider !== 'belvo') throw new OpenFinanceProviderError(`No adapter for ${settings.provider}.`);
   return createBelvoConnector({
     baseUrl: config.belvoApiUrl,
     widgetUrl: config.belvoWidgetUrl,
@@ -62,9 +63,21 @@ export async function resolveOpenFinanceConnector(
   deps: { db: Database; config: AppConfig },
   integration: IntegrationConnector,
   organizationId: number,
+  /**
+   * The provider a connection was made with: it keeps talking to that one. A connection of the
+   * simulated institution stays there after a manager sets keys; one of an aggregator whose keys
+   * were removed or replaced by another provider's fails (its sync says so) instead of being
+   * sent elsewhere, which would hand its access to a third party or end it as revoked.
+   */
+  madeWith?: string,
 ): Promise<OpenFinanceConnector> {
+  const simulated = () => createSimulatedConnector({ db: deps.db, publicUrl: deps.config.publicUrl, integration });
+  if (madeWith === 'simulated') return simulated();
   const settings = await findOpenFinanceSettings(deps.db, organizationId, integration);
-  if (!settings) return createSimulatedConnector({ db: deps.db, publicUrl: deps.config.publicUrl, integration });
+  if (madeWith !== undefined && settings?.provider !== madeWith) {
+    throw new OpenFinanceProviderError(`The keys of ${madeWith} are no longer configured.`);
+  }
+  if (!settings) return simulated();
   let secret: string;
   try {
     secret = await createSecretBox(deps.config).decrypt(

@@ -1,4 +1,4 @@
-import { type IntegrationConnector, sharedDataKinds, widgetConsentMonths } from '@prumo/domain/open-banking/consent';
+import { type IntegrationConnector, widgetConsentMonths, widgetSharedKinds } from '@prumo/domain/open-banking/consent';
 import { hashSecret } from '../../lib/secrets';
 import { type OpenFinanceConnector, OpenFinanceProviderError } from './open-finance-connector';
 import {
@@ -70,7 +70,7 @@ export function createSimulatedConnector(
       const { consentId, authorizationUrl } = await translateErrors(() =>
         createSimulatorConsent(deps, {
           participantId,
-          permissions: [...sharedDataKinds],
+          permissions: [...widgetSharedKinds],
           months: widgetConsentMonths,
           redirectUri,
           state: '',

@@ -118,6 +118,7 @@ export async function syncConnection(
       deps,
       readIntegrationConnector(connection.connector),
       connection.organizationId,
+      connection.provider,
     );
     for (const account of await connector.listAccounts({ accessToken })) {
       const previous = await findSyncedAccount(deps.db, connection.id, account.id);

@@ -186,7 +186,8 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
   api.post(
     '/api/integration/belvo/links/',
     {
-      config: { access: { roles: clientsAndPlanners } },
+      // Each call asks the provider about the link with the organization's keys.
+      config: { access: { roles: clientsAndPlanners }, perAddressLimit: consentRequestsPerAddress },
       schema: { tags, body: WidgetLinkInputSchema, response: { 201: ConnectionSchema, ...refused } },
     },
     async (request, reply) => {

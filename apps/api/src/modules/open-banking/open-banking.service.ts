@@ -12,10 +12,10 @@ import {
   type SessionInput,
   type SharedDataKind,
   type SyncStatus,
-  sharedDataKinds,
   syncStatusLabels,
   type WidgetLinkInput,
   widgetConsentMonths,
+  widgetSharedKinds,
 } from '@prumo/domain/open-banking/consent';
 import { foldForSearch } from '@prumo/domain/records/search-text';
 import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
@@ -171,7 +171,7 @@ export async function startOpenBankingSession(
   input: SessionInput,
   integration: DirectoryIntegration = 'quanto',
 ): Promise<OpenBankingSession> {
-  const connector = await resolveOpenFinanceConnector(deps, integration, scope.organizationId);
+  const connector = await callProvider(() => resolveOpenFinanceConnector(deps, integration, scope.organizationId));
   const { externalUserId } = await callProvider(() =>
     connector.startSession({ clientReference: `${scope.organizationId}:${scope.clientUserId}` }),
   );
@@ -230,7 +230,9 @@ export async function requestConsent(
   const participant = participants.find((candidate) => candidate.id === input.participant_id);
   if (!participant) failOnField('participant_id', openBankingMessages.participantUnknown);
   assertIntegrationOpenTo(caller, participant.integration);
-  const connector = await resolveOpenFinanceConnector(deps, participant.integration, scope.organizationId);
+  const connector = await callProvider(() =>
+    resolveOpenFinanceConnector(deps, participant.integration, scope.organizationId),
+  );
 
   const state = createSecret(32);
   const redirectUri = buildReturnAddress(deps, caller, participant.integration);
@@ -280,14 +282,18 @@ export async function approveConsent(
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) failInvalid(openBankingMessages.returnInvalid);
   const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), input.state, sessionId);
-  if (!awaiting) failInvalid(openBankingMessages.returnInvalid);
+  // A widget's connection waits for its link (integration/belvo/links/), never for a code.
+  if (!awaiting || awaiting.connector === 'belvo') failInvalid(openBankingMessages.returnInvalid);
   if (input.error !== undefined || input.code === undefined) {
     return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
   }
-  const connector = await resolveOpenFinanceConnector(
-    deps,
-    readIntegrationConnector(awaiting.connector),
-    awaiting.organizationId,
+  const connector = await callProvider(() =>
+    resolveOpenFinanceConnector(
+      deps,
+      readIntegrationConnector(awaiting.connector),
+      awaiting.organizationId,
+      awaiting.provider,
+    ),
   );
   let granted: Awaited<ReturnType<typeof connector.exchangeCode>>;
   try {
@@ -338,7 +344,7 @@ export async function openBankWidget(
   if ((await countOpenConsentRequests(deps.db, scope)) >= maximumOpenConsentRequests) {
     fail('tooMany', openBankingMessages.tooManyRequests);
   }
-  const connector = await resolveOpenFinanceConnector(deps, 'belvo', scope.organizationId);
+  const connector = await callProvider(() => resolveOpenFinanceConnector(deps, 'belvo', scope.organizationId));
   const participants = await callProvider(() => connector.listParticipants());
   const participant = participants.find((candidate) => candidate.bankCode === bankCode);
   if (!participant) failNotFound(openBankingMessages.bankNotConnectable);
@@ -357,7 +363,7 @@ export async function openBankWidget(
     participantId: participant.id,
     institutionName: participant.name,
     logoUri: participant.logoUri,
-    permissions: [...sharedDataKinds],
+    permissions: [...widgetSharedKinds],
     consentMonths: widgetConsentMonths,
     // The link's id, once the widget made it.
     externalConsentId: '',
@@ -387,7 +393,7 @@ export async function linkWidgetConnection(
 ): Promise<Connection> {
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) failInvalid(openBankingMessages.linkInvalid);
-  const connector = await resolveOpenFinanceConnector(deps, 'belvo', caller.organizationId);
+  const connector = await callProvider(() => resolveOpenFinanceConnector(deps, 'belvo', caller.organizationId));
   const externalId = await callProvider(() => connector.readLinkExternalId({ linkId: input.link }));
   if (externalId === null) failInvalid(openBankingMessages.linkInvalid);
   const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), externalId, sessionId, 'belvo');
@@ -451,6 +457,7 @@ export async function revokeConnection(deps: AppDependencies, scope: ClientScope
         deps,
         readIntegrationConnector(connection.connector),
         connection.organizationId,
+        connection.provider,
       );
       await connector.revokeConsent({
         consentId: connection.externalConsentId,
