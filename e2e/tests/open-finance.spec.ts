@@ -29,7 +29,8 @@ async function signInNewClient(api: PrumoApi, loginPage: LoginPage, firstName: s
 
 test.describe('Open Finance', () => {
   // Each story registers a client of its own (the connection brings two years of lines) and goes
-  // through the bank's pages.
+  // through the bank's pages. Their first names are not the demo clients': other specs find those
+  // by name in the planner's lists.
   test.describe.configure({ timeout: 120_000 });
 
   for (const viewport of [
@@ -147,7 +148,7 @@ test.describe('Open Finance', () => {
     api,
     loginPage,
   }) => {
-    await signInNewClient(api, loginPage, 'Caio');
+    await signInNewClient(api, loginPage, 'Dora');
     // The widget is opened in the browser's own session: the link is taken only by the session that opened it.
     const token = await page.evaluate<string | null>('localStorage.getItem("token")');
     const opened = await page.request.get('/api/integration/belvo/access_token/?bankCode=990', {
