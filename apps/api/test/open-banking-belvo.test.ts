@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFinanceSettings, origins, transactions } from '../src/db/schema';
+import { openFinanceSettings, origins, transactions, users } from '../src/db/schema';
 import { type FakeBelvo, startFakeBelvo } from './helpers/belvo-server';
 import { submitBankForm } from './helpers/simulated-bank';
 import {
@@ -37,6 +37,11 @@ afterAll(async () => {
 });
 
 const settingsPath = '/api/open-banking/settings/belvo/';
+
+/** Belvo ties a consent to the holder's CPF: the profile gets one back (test users start with it). */
+async function giveCpf(userId: number) {
+  await context.database.db.update(users).set({ cpf: '52998224725' }).where(eq(users.id, userId));
+}
 
 async function configureBelvo(target: TestOrganization) {
   const response = await call(context, 'PUT', settingsPath, {
@@ -119,7 +124,17 @@ describe('a connection through Belvo', () => {
     await configureBelvo(organization);
   });
 
+  it('asks for the holder’s CPF in the profile first', async () => {
+    await context.database.db.update(users).set({ cpf: null }).where(eq(users.id, organization.client.row.id));
+    const refused = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=341', {
+      token: organization.client.token,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('Para conectar por esta integração, o CPF do titular precisa estar no perfil.');
+  });
+
   it('opens Belvo’s widget on the bank chosen by its code, with the external id Prumo made', async () => {
+    await giveCpf(organization.client.row.id);
     const opened = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=341', {
       token: organization.client.token,
     });
@@ -132,7 +147,10 @@ describe('a connection through Belvo', () => {
     expect(widgetUrl.searchParams.get('external_id')).toMatch(/^[\w-]{32,}$/);
     const token = belvo.tokenRequests.at(-1);
     expect(token?.scopes).toContain('write_links');
-    expect(token?.widget).toMatchObject({ callback_urls: { success: 'http://prumo.test/callback-opb' } });
+    expect(token?.widget).toMatchObject({
+      callback_urls: { success: 'http://prumo.test/callback-opb' },
+      consent: { identification_info: [{ type: 'CPF', number: '52998224725' }] },
+    });
 
     // A bank its institutions do not name.
     const other = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=237', {

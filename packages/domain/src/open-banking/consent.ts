@@ -72,6 +72,7 @@ export const openBankingMessages = {
   bankNotConnectable: 'Este banco ainda não pode ser conectado por esta integração. Importe o extrato do banco.',
   linkInvalid: 'Esta conexão não foi encontrada ou não foi iniciada nesta sessão. Comece a conexão de novo.',
   providerUnknown: 'Escolha o provedor: simulated ou belvo.',
+  holderCpfMissing: 'Para conectar por esta integração, o CPF do titular precisa estar no perfil.',
   keysRequired: 'Informe as chaves do provedor.',
   keysRefused: 'O provedor recusou estas chaves ou não respondeu. Confira o id e o segredo e tente de novo.',
 } as const;

@@ -134,6 +134,8 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
 
   return {
     provider: 'belvo',
+    // In Brazil Belvo ties the consent to the holder's CPF.
+    widgetNeedsCpf: true,
     async listParticipants(): Promise<Participant[]> {
       const institutions = await readAllPages(
         '/api/institutions/?country_code=BR&integration_type=openfinance&page_size=1000',
@@ -158,7 +160,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
     async exchangeCode() {
       throw new OpenFinanceProviderError('Belvo returns a link, not a code.', true);
     },
-    async openWidget({ participantId, externalId, redirectUri }) {
+    async openWidget({ participantId, externalId, redirectUri, holder }) {
       const token = await requestFound(
         'POST',
         '/api/token/',
@@ -175,6 +177,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
             consent: {
               terms_and_conditions_url: options.termsUrl,
               permissions: ['REGISTER', 'ACCOUNTS', 'CREDIT_CARDS', 'CREDIT_OPERATIONS'],
+              identification_info: [{ type: 'CPF', number: holder.cpf ?? '', name: holder.name }],
             },
           },
         },

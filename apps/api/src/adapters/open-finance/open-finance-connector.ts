@@ -99,7 +99,15 @@ export interface OpenFinanceConnector {
    * the person chooses there what to share and for how long, and returns to `redirectUri` with
    * the link the widget made. The link carries `externalId` back, which ties it to this request.
    */
-  openWidget(request: { participantId: string; externalId: string; redirectUri: string }): Promise<OpenedWidget>;
+  openWidget(request: {
+    participantId: string;
+    externalId: string;
+    redirectUri: string;
+    /** The account holder the consent is for (Belvo ties it to their CPF). */
+    holder: { name: string; cpf: string | null };
+  }): Promise<OpenedWidget>;
+  /** Whether `openWidget` needs the holder's CPF: the service asks for it first, in pt-BR. */
+  readonly widgetNeedsCpf: boolean;
   /** The external id a link the widget made carries; null when the provider knows no such link, or it is not valid. */
   readLinkExternalId(input: { linkId: string }): Promise<string | null>;
   /** Takes a valid link as the access to its data (for the simulated bank, once). */

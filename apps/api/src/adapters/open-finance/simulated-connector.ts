@@ -40,6 +40,8 @@ export function createSimulatedConnector(
   const reachesInstitution = (id: string) => (id === simulatedBs2InstitutionId) === (deps.integration === 'bs2');
   return {
     provider: 'simulated',
+    // The simulated bank has one customer, whoever signs in.
+    widgetNeedsCpf: false,
     async listParticipants() {
       const reached = listDirectoryOrganisations(deps.publicUrl).filter((organisation) =>
         reachesInstitution(organisation.OrganisationId),

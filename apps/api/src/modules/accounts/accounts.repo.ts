@@ -108,6 +108,22 @@ export async function findAccessLevels(db: Executor, userId: number): Promise<Ac
   return rows.map((row) => row.accessLevel);
 }
 
+/**
+ * The name and CPF of an account's holder in the organization, as a bank asks for them when a
+ * consent is tied to a person; null when no such user.
+ */
+export async function findAccountHolder(
+  db: Executor,
+  organizationId: number,
+  userId: number,
+): Promise<{ name: string; cpf: string | null } | null> {
+  const [holder] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, cpf: users.cpf })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
+  return holder ? { name: `${holder.firstName} ${holder.lastName}`.trim(), cpf: holder.cpf || null } : null;
+}
+
 export interface NewUser {
   organizationId: number;
   email: string;

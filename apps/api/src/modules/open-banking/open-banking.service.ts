@@ -27,6 +27,7 @@ import { buildCallerScope, type ClientScope } from '../../lib/scope';
 import { createSecretBox } from '../../lib/secret-box';
 import { createSecret, hashSecret } from '../../lib/secrets';
 import { type Caller, sessionMessages } from '../../plugins/authentication';
+import { findAccountHolder } from '../accounts/index';
 import {
   type ConnectionRow,
   countOpenConsentRequests,
@@ -349,12 +350,19 @@ export async function openBankWidget(
   const participant = participants.find((candidate) => candidate.bankCode === bankCode);
   if (!participant) failNotFound(openBankingMessages.bankNotConnectable);
 
+  const holder = (await findAccountHolder(deps.db, scope.organizationId, scope.clientUserId)) ?? {
+    name: '',
+    cpf: null,
+  };
+  if (connector.widgetNeedsCpf && !holder.cpf) fail('invalid', openBankingMessages.holderCpfMissing);
+
   const externalId = createSecret(32);
   const widget = await callProvider(() =>
     connector.openWidget({
       participantId: participant.id,
       externalId,
       redirectUri: buildReturnAddress(deps, caller, 'belvo'),
+      holder,
     }),
   );
   await insertConnection(deps.db, scope, {
