@@ -176,7 +176,8 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
             callback_urls: { success: redirectUri, exit: redirectUri, event: redirectUri },
             consent: {
               terms_and_conditions_url: options.termsUrl,
-              permissions: ['REGISTER', 'ACCOUNTS', 'CREDIT_CARDS', 'CREDIT_OPERATIONS'],
+              // The holder's register, accounts and cards: what Prumo reads, no more.
+              permissions: ['REGISTER', 'ACCOUNTS', 'CREDIT_CARDS'],
               identification_info: [{ type: 'CPF', number: holder.cpf ?? '', name: holder.name }],
             },
           },
