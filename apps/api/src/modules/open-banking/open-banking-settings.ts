@@ -49,7 +49,7 @@ async function presentSettings(
   };
 }
 
-/** Who answers each configurable integration for the organization; never a secret. */
+/** Who answers each configurable integration for the organization: never the provider's secret (the webhook's header is the organization's to give Belvo). */
 export async function listOpenFinanceSettings(
   deps: AppDependencies,
   owner: SettingsOwner,
