@@ -213,6 +213,29 @@ describe('a connection through Belvo', () => {
     ]);
   });
 
+  it('refuses a link to another bank than the one asked for, and ends it at Belvo', async () => {
+    const opened = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=341', {
+      token: organization.client.token,
+    });
+    const externalId = new URL(opened.json().widget_url).searchParams.get('external_id') ?? '';
+    // The widget's address edited to another institution.
+    const elsewhere = belvo.completeWidget(externalId, 'ofbradesco_br_retail');
+    const refused = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: organization.client.token,
+      payload: { link: elsewhere, institution: 'ofbradesco_br_retail' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('A instituição autorizada não é a que você escolheu. Comece a conexão de novo.');
+    expect(belvo.deletedLinks).toContain(elsewhere);
+    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
+      token: organization.client.token,
+    });
+    // The attempt shows as failed; the connection made before is the only active one.
+    const rows = listed.json().results as { id: number; status: string }[];
+    expect(rows.filter((row) => row.status === 'active').map((row) => row.id)).toEqual([connectionId]);
+    expect(rows.find((row) => row.id !== connectionId)?.status).toBe('failed');
+  });
+
   it('syncs again without doubling, and a Belvo that fails leaves what came and says so', async () => {
     const before = await context.database.db
       .select({ id: transactions.id })
@@ -314,7 +337,7 @@ describe('a connection through Belvo', () => {
     });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().status).toBe('revoked');
-    expect(belvo.deletedLinks).toEqual([linkId]);
+    expect(belvo.deletedLinks).toContain(linkId);
   });
 });
 

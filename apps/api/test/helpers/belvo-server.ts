@@ -16,7 +16,8 @@ export interface FakeBelvo {
   requests: string[];
   /** Bodies Prumo posted to /api/token/. */
   tokenRequests: Record<string, unknown>[];
-  completeWidget(externalId: string): string;
+  /** `institution`: the bank the person chose in the widget (the one asked for unless said). */
+  completeWidget(externalId: string, institution?: string): string;
   /** A line the bank booked later on every checking account (the news a webhook announces). */
   bookCheckingLine(line: { value_date: string; amount: number; type: 'INFLOW' | 'OUTFLOW'; description: string }): void;
   /** The next answers to /api/accounts/ are this status (a provider that is down). */
@@ -191,9 +192,9 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
     requests,
     tokenRequests,
     deletedLinks,
-    completeWidget(externalId) {
+    completeWidget(externalId, chosen = institution.name) {
       const id = randomUUID();
-      links.set(id, { id, institution: institution.name, status: 'valid', external_id: externalId });
+      links.set(id, { id, institution: chosen, status: 'valid', external_id: externalId });
       return id;
     },
     bookCheckingLine(line) {

@@ -71,6 +71,7 @@ export const openBankingMessages = {
   bankCodeInvalid: 'Informe o código do banco com 3 dígitos (ex.: 341).',
   bankNotConnectable: 'Este banco ainda não pode ser conectado por esta integração. Importe o extrato do banco.',
   linkInvalid: 'Esta conexão não foi encontrada ou não foi iniciada nesta sessão. Comece a conexão de novo.',
+  linkOtherInstitution: 'A instituição autorizada não é a que você escolheu. Comece a conexão de novo.',
   providerUnknown: 'Escolha o provedor: simulated ou belvo.',
   holderCpfMissing: 'Para conectar por esta integração, o CPF do titular precisa estar no perfil.',
   keysRequired: 'Informe as chaves do provedor.',

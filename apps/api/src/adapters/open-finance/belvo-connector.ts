@@ -197,9 +197,10 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
         widgetUrl: address.toString(),
       };
     },
-    async readLinkExternalId({ linkId }) {
+    async readLink({ linkId }) {
       const link = await request('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);
-      return link && link.status === 'valid' ? (link.external_id ?? null) : null;
+      if (!link || link.status !== 'valid' || !link.external_id) return null;
+      return { externalId: link.external_id, institution: link.institution };
     },
     async claimLink({ linkId }) {
       const link = await requestFound('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);

@@ -108,8 +108,11 @@ export interface OpenFinanceConnector {
   }): Promise<OpenedWidget>;
   /** Whether `openWidget` needs the holder's CPF: the service asks for it first, in pt-BR. */
   readonly widgetNeedsCpf: boolean;
-  /** The external id a link the widget made carries; null when the provider knows no such link, or it is not valid. */
-  readLinkExternalId(input: { linkId: string }): Promise<string | null>;
+  /**
+   * A link the widget made: the external id it carries and the institution it reaches; null when
+   * the provider knows no such link, or it is not valid.
+   */
+  readLink(input: { linkId: string }): Promise<{ externalId: string; institution: string } | null>;
   /** Takes a valid link as the access to its data (for the simulated bank, once). */
   claimLink(input: { linkId: string }): Promise<GrantedConsent>;
   /** Ends the consent at the provider; a consent already ended answers as done. */

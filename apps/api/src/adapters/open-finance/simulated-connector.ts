@@ -10,7 +10,7 @@ import {
   listSimulatorAccounts,
   listSimulatorInvestments,
   listSimulatorLines,
-  readSimulatorLinkExternalId,
+  readSimulatorLink,
   revokeSimulatorConsent,
   type SimulatorDependencies,
   SimulatorError,
@@ -82,7 +82,7 @@ export function createSimulatedConnector(
       // A widget's token lives ten minutes, as Belvo's does.
       return { accessToken: consentId, expiresAt: new Date(Date.now() + 10 * 60_000), widgetUrl: authorizationUrl };
     },
-    readLinkExternalId: ({ linkId }) => translateErrors(() => readSimulatorLinkExternalId(deps.db, linkId)),
+    readLink: ({ linkId }) => translateErrors(() => readSimulatorLink(deps.db, linkId)),
     claimLink: ({ linkId }) => translateErrors(() => claimSimulatorLink(deps.db, linkId)),
     listAccounts: ({ accessToken }) => translateErrors(() => listSimulatorAccounts(deps.db, accessToken)),
     async listTransactions({ accessToken, accountId, from, page }) {

@@ -402,10 +402,17 @@ export async function linkWidgetConnection(
   const sessionId = await findSessionId(deps.db, caller.userId, sessionKey);
   if (sessionId === null) failInvalid(openBankingMessages.linkInvalid);
   const connector = await callProvider(() => resolveOpenFinanceConnector(deps, 'belvo', caller.organizationId));
-  const externalId = await callProvider(() => connector.readLinkExternalId({ linkId: input.link }));
-  if (externalId === null) failInvalid(openBankingMessages.linkInvalid);
-  const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), externalId, sessionId, 'belvo');
+  const link = await callProvider(() => connector.readLink({ linkId: input.link }));
+  if (link === null) failInvalid(openBankingMessages.linkInvalid);
+  const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), link.externalId, sessionId, 'belvo');
   if (!awaiting) failInvalid(openBankingMessages.linkInvalid);
+  if (link.institution !== awaiting.participantId) {
+    // The widget's address can be edited to another bank: that consent is not the one asked for, and
+    // its link (ours, by its external id) is ended at the provider rather than left open.
+    await updateConnection(deps.db, awaiting.id, { status: 'failed' });
+    await connector.revokeConsent({ consentId: input.link, accessToken: input.link }).catch(() => undefined);
+    failInvalid(openBankingMessages.linkOtherInstitution);
+  }
   let granted: Awaited<ReturnType<typeof connector.claimLink>>;
   try {
     granted = await connector.claimLink({ linkId: input.link });

@@ -8,7 +8,7 @@ export {
   listSimulatorAccounts,
   listSimulatorInvestments,
   listSimulatorLines,
-  readSimulatorLinkExternalId,
+  readSimulatorLink,
   removeStaleSimulatorConsents,
   revokeSimulatorConsent,
   type SimulatorDependencies,

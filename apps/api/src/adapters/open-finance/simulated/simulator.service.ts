@@ -205,10 +205,13 @@ async function decideWidgetConsent(
   return address.toString();
 }
 
-/** The external id a widget link carries while it is valid (authorised, not revoked); null otherwise. */
-export async function readSimulatorLinkExternalId(db: Database, linkId: string): Promise<string | null> {
+/** A widget link while it is valid (authorised, not revoked): its external id and institution; null otherwise. */
+export async function readSimulatorLink(
+  db: Database,
+  linkId: string,
+): Promise<{ externalId: string; institution: string } | null> {
   const [consent] = await db
-    .select({ externalId: simulatorConsents.externalId })
+    .select({ externalId: simulatorConsents.externalId, institution: simulatorConsents.participantId })
     .from(simulatorConsents)
     .where(
       and(
@@ -217,7 +220,7 @@ export async function readSimulatorLinkExternalId(db: Database, linkId: string):
         inArray(simulatorConsents.status, ['AUTHORISED', 'CONSUMED']),
       ),
     );
-  return consent?.externalId ?? null;
+  return consent?.externalId ? { externalId: consent.externalId, institution: consent.institution } : null;
 }
 
 /** Access to an authorised widget link's data, once: the link becomes a consent in force. */
