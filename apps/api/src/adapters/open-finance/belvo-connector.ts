@@ -199,7 +199,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
     },
     async readLink({ linkId }) {
       const link = await request('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);
-      if (!link || link.status !== 'valid' || !link.external_id) return null;
+      if (link?.status !== 'valid' || !link.external_id) return null;
       return { externalId: link.external_id, institution: link.institution };
     },
     async claimLink({ linkId }) {
