@@ -1,4 +1,5 @@
 import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
+import { convertNumberToCents, parseMoneyToCents } from '@prumo/domain/money/cents';
 import { z } from 'zod';
 import {
   type ConnectorAccount,
@@ -23,13 +24,16 @@ export interface BelvoOptions {
 const PageSchema = <Item extends z.ZodType>(item: Item) =>
   z.looseObject({ count: z.number().int(), next: z.string().nullable(), results: z.array(item) });
 
-/** Belvo writes amounts as numbers, and in some answers as text: both are read. */
-const BelvoAmountSchema = z.union([
-  z.number(),
+/**
+ * Belvo writes amounts in reais as numbers, and in some answers as text: both are read into cents by
+ * the domain's money rule (never through a float product).
+ */
+const BelvoCentsSchema = z.union([
+  z.number().transform(convertNumberToCents),
   z
     .string()
     .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
+    .transform((text) => parseMoneyToCents(text, { dotIsDecimal: true })),
 ]);
 
 const BelvoInstitutionSchema = z.looseObject({
@@ -53,14 +57,14 @@ const BelvoAccountSchema = z.looseObject({
   number: z.string().nullish(),
   agency: z.string().nullish(),
   check_digit: z.string().nullish(),
-  balance: z.looseObject({ current: BelvoAmountSchema.nullish(), available: BelvoAmountSchema.nullish() }).nullish(),
-  credit_data: z.looseObject({ credit_limit: BelvoAmountSchema.nullish() }).nullish(),
+  balance: z.looseObject({ current: BelvoCentsSchema.nullish(), available: BelvoCentsSchema.nullish() }).nullish(),
+  credit_data: z.looseObject({ credit_limit: BelvoCentsSchema.nullish() }).nullish(),
 });
 
 const BelvoTransactionSchema = z.looseObject({
   id: z.string(),
   value_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-  amount: BelvoAmountSchema,
+  amount: BelvoCentsSchema,
   type: z.enum(['INFLOW', 'OUTFLOW']).nullish(),
   status: z.string().nullish(),
   description: z.string().nullish(),
@@ -68,11 +72,6 @@ const BelvoTransactionSchema = z.looseObject({
 
 /** Lines a page: Belvo's largest. */
 const transactionsPageSize = 1000;
-
-/** Reais as Belvo writes them, in cents. */
-function toCents(reais: number): number {
-  return Math.round(reais * 100);
-}
 
 /**
  * Belvo over `fetch` (HTTP Basic with the secret id and password): only the calls the connector
@@ -109,8 +108,16 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
     // The path and query stay out of every message: a link's id there is the access to its data.
     if (!response.ok) throw new OpenFinanceProviderError(`Belvo answered ${response.status}.`);
     if (schema === null) return null;
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new OpenFinanceProviderError(`Belvo answered ${method} in a shape Prumo cannot read.`);
+    const answer = await response.json().catch(() => undefined);
+    // An amount past what cents can hold throws inside the schema: unreadable too, never a 500.
+    const parsed = (() => {
+      try {
+        return schema.safeParse(answer);
+      } catch {
+        return null;
+      }
+    })();
+    if (!parsed?.success) throw new OpenFinanceProviderError(`Belvo answered ${method} in a shape Prumo cannot read.`);
     return parsed.data;
   }
 
@@ -229,9 +236,8 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
             branch: account.agency ?? '',
             number: `${account.number ?? ''}${account.check_digit ? `-${account.check_digit}` : ''}`,
             // A card's current balance is what was spent in the open bill: owed, so negative.
-            balanceCents: isCard ? -toCents(current) : toCents(current),
-            creditLimitCents:
-              isCard && account.credit_data?.credit_limit != null ? toCents(account.credit_data.credit_limit) : null,
+            balanceCents: isCard ? -current : current,
+            creditLimitCents: isCard ? (account.credit_data?.credit_limit ?? null) : null,
           },
         ];
       });
@@ -258,8 +264,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
                   id: line.id,
                   date: line.value_date.slice(0, 10),
                   // Belvo's amounts are positive; the direction is the type.
-                  amountCents:
-                    line.type === 'OUTFLOW' ? -toCents(Math.abs(line.amount)) : toCents(Math.abs(line.amount)),
+                  amountCents: line.type === 'OUTFLOW' ? -Math.abs(line.amount) : Math.abs(line.amount),
                   description: line.description ?? '',
                   status: line.status === 'PENDING' ? 'pending' : 'booked',
                 },
