@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { OrganizationSlugSchema } from '@prumo/domain/account/fields';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -13,9 +14,9 @@ import { readStoredOrganization, readToken } from '../../lib/storage';
 export function BankReturnRoute() {
   const location = useLocation();
   const navigate = useNavigate();
-  // Only a slug as Prumo writes one is followed: the answer stays on Prumo's own pages.
-  const stored = readStoredOrganization();
-  const organization = stored && /^[a-z0-9-]+$/.test(stored) ? stored : null;
+  // Only a slug as Prumo writes one, exactly, is followed: the answer stays on Prumo's own pages.
+  const stored = readStoredOrganization() ?? '';
+  const organization = OrganizationSlugSchema.safeParse(stored).data === stored && stored ? stored : null;
   const signedIn = Boolean(organization && readToken());
 
   useEffect(() => {
