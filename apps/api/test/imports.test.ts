@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { origins, statementFiles, tasks, transactions } from '../src/db/schema';
 import { buildMultipart } from './helpers/multipart';
+import { buildOfx } from './helpers/ofx';
 import {
   call,
   createTestContext,
@@ -104,6 +105,24 @@ describe('POST upload/', () => {
       accounts: [{ new_account: false }],
     });
     expect(await countLines(target.client.row.id)).toBe(before);
+  });
+
+  it('adds nothing when a file holding the same account twice comes again', async () => {
+    const target = await createTestOrganization(context);
+    const october = buildOfx('bank', '55501', [
+      { date: '2026-10-05', amount: '-42.50', memo: 'PADARIA CENTRAL' },
+      { date: '2026-10-06', amount: '1500.00', memo: 'SALARIO' },
+    ]).toString();
+    const november = buildOfx('bank', '55501', [{ date: '2026-11-03', amount: '-99.90', memo: 'FARMACIA' }]).toString();
+    const secondBlock = november.slice(november.indexOf('<BANKMSGSRSV1>'), november.indexOf('</OFX>'));
+    const ofx = october.replace('</OFX>', `${secondBlock}</OFX>`);
+    const first = await upload(target.client.token, [{ name: 'duas contas.ofx', content: ofx }]);
+    expect(first.statusCode).toBe(201);
+    expect(await countLines(target.client.row.id)).toBe(3);
+    const again = await upload(target.client.token, [{ name: 'duas contas de novo.ofx', content: ofx }]);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().files[0]).toMatchObject({ transactions_added: 0, duplicates_ignored: 3 });
+    expect(await countLines(target.client.row.id)).toBe(3);
   });
 
   it('imports an XLSX statement', async () => {

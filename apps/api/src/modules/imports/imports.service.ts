@@ -267,15 +267,15 @@ async function pairWithOtherSource(
   transaction: Transaction,
   originId: number,
   incoming: {
-    /** The lines this source brings whose identity the account already has. */
-    known: readonly bigint[];
+    /** Identities this source brings that an unpaired line of the other source already has. */
+    pairable: readonly bigint[];
     fresh: readonly { identityKey: bigint; date: string; amountCents: number; name: string }[];
     /** The days this source covers: another source's line outside them has no twin here. */
     covered: { from: string; to: string };
   },
   otherSource: LineSource,
 ): Promise<Set<bigint>> {
-  await pairSameIdentities(transaction, originId, otherSource, incoming.known);
+  await pairSameIdentities(transaction, originId, incoming.pairable);
   const { fresh, covered } = incoming;
   const paired = new Set<bigint>();
   const span = findCoveredDays(fresh);
@@ -359,12 +359,13 @@ export async function storeSyncedLines(
     amountCents: line.amountCents,
     name: line.description,
   }));
-  const known = origin.created
-    ? new Set<bigint>()
+  const { known, pairable } = origin.created
+    ? { known: new Set<bigint>(), pairable: [] }
     : await findKnownIdentities(
         transaction,
         origin.id,
         identified.map((line) => line.identityKey),
+        'import',
       );
   const unknown = identified.filter((line) => !known.has(line.identityKey));
   const lastDay = identified.at(-1)?.date;
@@ -376,7 +377,7 @@ export async function storeSyncedLines(
           transaction,
           origin.id,
           {
-            known: identified.filter((line) => known.has(line.identityKey)).map((line) => line.identityKey),
+            pairable,
             fresh: unknown,
             covered: { from: account.readFrom, to: lastDay },
           },
@@ -455,8 +456,6 @@ async function importOneFile(
     let added = 0;
     let uncategorized = 0;
     let pendencies = 0;
-    // Per account of the file: the identities it holds, those added by this file included.
-    const knownIdentities = new Map<number, Set<bigint>>();
     for (const account of statement.accounts) {
       const origin = await upsertOrigin(
         transaction,
@@ -487,40 +486,37 @@ async function importOneFile(
           suggestions[index] ?? null,
         );
       };
-      // A line already in the account (this file again, or another covering the same days) stays
-      // once; lines a person deleted from it stay deleted (ADR 4).
-      let known = knownIdentities.get(origin.id);
+      // A line already in the account (this file again, another covering the same days, or an
+      // earlier block of this file, which this transaction sees) stays once; lines a person deleted
+      // from it stay deleted (ADR 4).
+      let known: Set<bigint>;
       let candidates: Iterable<NewTransactionRow>;
-      if (!known && origin.created) {
+      if (origin.created) {
         // A new account has no lines yet: rows are built while the database writes the previous ones.
         known = new Set();
         candidates = mapLazily(account.transactions, buildRow);
       } else {
         const built = account.transactions.map(buildRow);
-        known ??= await findKnownIdentities(
+        const found = await findKnownIdentities(
           transaction,
           origin.id,
           built.map((row) => row.identityKey),
+          'open_finance',
         );
-        const seen = known;
+        known = found.known;
         // The same payments a bank connection already brought count once (ADR 44).
         const covered = findCoveredDays(built);
         if (covered) {
           const paired = await pairWithOtherSource(
             transaction,
             origin.id,
-            {
-              known: built.filter((row) => seen.has(row.identityKey)).map((row) => row.identityKey),
-              fresh: built.filter((row) => !seen.has(row.identityKey)),
-              covered,
-            },
+            { pairable: found.pairable, fresh: built.filter((row) => !found.known.has(row.identityKey)), covered },
             'open_finance',
           );
           for (const key of paired) known.add(key);
         }
         candidates = built;
       }
-      knownIdentities.set(origin.id, known);
       const newRows = function* (seen: Set<bigint>) {
         for (const row of candidates) {
           if (seen.has(row.identityKey)) continue;
