@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFcmSender } from '../src/adapters/push/fcm-sender';
 import type { AppDependencies } from '../src/dependencies';
 import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
-import { raiseNotification } from '../src/modules/notifications/index';
+import { deliverDueNotifications, raiseNotification } from '../src/modules/notifications/index';
 import { sendPushToUser } from '../src/modules/push/index';
 import { readSameOriginPath } from '../src/modules/push/push.service';
 import { maximumPushDevicesPerUser } from '../src/modules/push/push-tokens.repo';
@@ -27,6 +27,7 @@ let context: TestContext;
 let organization: TestOrganization;
 let otherOrganization: TestOrganization;
 let withoutHelp: TestOrganization;
+const silentLog = { info: () => undefined, error: () => undefined };
 
 /** A stand-in push service: answers each request with the next status given, and keeps what it received. */
 interface FakePushService {
@@ -565,6 +566,41 @@ describe('sending push notifications', () => {
     };
     expect(await channelsOf(withDevice)).toEqual(['email', 'push']);
     expect(await channelsOf(otherOrganization.planner)).toEqual(['email']);
+  });
+
+  it("delivers a notification's push once: a try no device took is retried, a sent one never again", async () => {
+    const client = (await createTestOrganization(context)).client;
+    await call(context, 'POST', '/api/firebase/fcm/add-token', {
+      token: client.token,
+      payload: { token: JSON.stringify(buildSubscription(`${pushService.origin}/push/once`)) },
+    });
+    const notificationId = await raiseNotification(context.database.db, {
+      userId: client.row.id,
+      eventKey: 'push-once:1',
+      kind: 'notice',
+      title: 'Conta a vencer',
+      body: 'Sua conta "Luz" vence amanhã.',
+    });
+    const pushDelivery = async () => {
+      const rows = await context.database.db.execute<{ status: string; attempts: number }>(
+        sql`select status, attempts from notification_deliveries where notification_id = ${notificationId} and channel = 'push'`,
+      );
+      return rows.rows;
+    };
+    const pushesReceived = () => pushService.received.filter((request) => request.path === '/push/once').length;
+    pushService.received.length = 0;
+    // The push service is down on the first try (500): nothing is marked sent, the try is counted.
+    pushService.statuses = [500];
+    const now = new Date();
+    await deliverDueNotifications(buildDeps(), silentLog, now);
+    expect(pushesReceived()).toBe(1);
+    expect(await pushDelivery()).toEqual([{ status: 'pending', attempts: 1 }]);
+    // Its retry, once due, reaches the device; later runs send nothing more.
+    const later = new Date(now.getTime() + 16_000);
+    for (let run = 0; run < 3; run += 1) await deliverDueNotifications(buildDeps(), silentLog, later);
+    expect(pushesReceived()).toBe(2);
+    expect(pushService.received.at(-1)?.headers['content-encoding']).toBe('aes128gcm');
+    expect(await pushDelivery()).toEqual([{ status: 'sent', attempts: 2 }]);
   });
 
   it('opens only paths of Prumo', () => {

@@ -191,6 +191,55 @@ describe('POST upload/', () => {
     expect(stored.map((file) => file.name)).toEqual(['itau.ofx']);
   });
 
+  it("tells the planner of a client's import, the client of the planner's, and a failed file once", async () => {
+    const target = await createTestOrganization(context);
+    const bellOf = async (token: string) =>
+      (await call(context, 'GET', '/api/notification/', { token }))
+        .json()
+        .results.map((item: { title: string; body: string; data: { client_name: string | null } }) => ({
+          title: item.title,
+          body: item.body,
+          client: item.data.client_name,
+        }));
+    const ofx = buildOfx('bank', '77001', [
+      { date: '2026-10-05', amount: '-42.50', memo: 'PADARIA CENTRAL' },
+      { date: '2026-10-06', amount: '1500.00', memo: 'SALARIO' },
+    ]);
+    await upload(target.client.token, [{ name: 'outubro.ofx', content: ofx }]);
+    const plannerBell = await bellOf(target.planner.token);
+    expect(plannerBell).toEqual([
+      {
+        title: 'Extrato importado',
+        body: 'O extrato "outubro.ofx" foi importado com 2 transações novas.',
+        client: expect.stringMatching(/\S/),
+      },
+    ]);
+    // The planner imports for the client: the client hears of it, not the planner again.
+    const november = buildOfx('bank', '77001', [{ date: '2026-11-03', amount: '-99.90', memo: 'FARMACIA' }]);
+    await upload(
+      target.planner.token,
+      [{ name: 'novembro.ofx', content: november }],
+      `?clientId=${target.client.row.id}`,
+    );
+    expect(await bellOf(target.client.token)).toEqual([
+      {
+        title: 'Extrato importado',
+        body: 'O extrato "novembro.ofx" foi importado com 1 transação nova.',
+        client: null,
+      },
+    ]);
+    expect(await bellOf(target.planner.token)).toHaveLength(1);
+    // A file that cannot be read, sent twice, is told once.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await upload(target.client.token, [{ name: 'quebrado.ofx', content: 'isto não é um OFX' }]);
+    }
+    const failed = (await bellOf(target.planner.token)).filter(
+      (item: { title: string }) => item.title === 'Extrato não importado',
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0].body).toMatch(/^O extrato "quebrado.ofx" não pôde ser importado: \S/);
+  });
+
   it('answers 400 when no file can be imported, and stores nothing', async () => {
     const target = await createTestOrganization(context);
     const response = await upload(target.client.token, [{ name: 'planilha.csv', content: 'a;b' }]);

@@ -253,6 +253,20 @@ describe('renewals (the daily job)', () => {
       `Sua assinatura foi suspensa — Organização ${organization.slug}`,
     ]);
     expect(mailTo(client).at(-1)?.text).toContain('sua assinatura foi suspensa');
+    // The bell says it too, once per failed try, newest first.
+    const bell = await call(context, 'GET', '/api/notification/', { token: client.token });
+    const chargeNotices = bell
+      .json()
+      .results.filter((item: { title: string }) =>
+        ['Cobrança não aprovada', 'Assinatura suspensa'].includes(item.title),
+      );
+    expect(chargeNotices.map((item: { title: string }) => item.title)).toEqual([
+      'Assinatura suspensa',
+      ...Array(3).fill('Cobrança não aprovada'),
+    ]);
+    expect(chargeNotices[0].body).toBe(
+      'A cobrança de R$ 250,00 não foi aprovada e sua assinatura foi suspensa. Cadastre outro cartão para reativá-la.',
+    );
     expect(await readMe(context, client)).toMatchObject({
       has_pending_credit_card: true,
       current_subscription: { status: 'suspended' },

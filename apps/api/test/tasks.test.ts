@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationSettings, tasks } from '../src/db/schema';
+import { notificationSettings, notifications, tasks } from '../src/db/schema';
 import { buildCallerScope } from '../src/lib/scope';
 import { updateTaskStatus } from '../src/modules/tasks/tasks.repo';
 import { buildMultipart } from './helpers/multipart';
@@ -304,6 +304,40 @@ describe('PUT tasks/task/{id}/change-status/', () => {
     const badStatus = await changeStatus(client, task.id, 'lida');
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json()).toEqual({ status: ['Status inválido: use pending, rejected ou done.'] });
+  });
+
+  it('tells the client of a planning once it is sent, and the planner once the client accepts it, once each', async () => {
+    const client = organization.client;
+    const titlesOf = async (user: TestUser) =>
+      (await call(context, 'GET', '/api/notification/', { token: user.token }))
+        .json()
+        .results.filter((item: { title: string }) => item.title.startsWith('Planejamento'));
+    const clearBells = () =>
+      context.database.db
+        .delete(notifications)
+        .where(inArray(notifications.userId, [client.row.id, organization.planner.row.id]));
+    await clearBells();
+    const planning = await createTaskOk(organization.planner, 'budget-planning', {
+      client: client.row.id,
+      start: '2027-05-01',
+    });
+    // A draft is the planner's: the client hears nothing of it yet.
+    expect(await titlesOf(client)).toEqual([]);
+    await sendPlanning(planning.id, '2027-05');
+    expect(await titlesOf(client)).toMatchObject([
+      {
+        title: 'Planejamento recebido',
+        body: `Seu planejador enviou "${planning.title}". Confira e aceite o planejamento.`,
+        read: false,
+      },
+    ]);
+    expect((await changeStatus(client, planning.id, 'done')).statusCode).toBe(200);
+    expect((await changeStatus(client, planning.id, 'done')).statusCode).toBe(200);
+    expect(await titlesOf(organization.planner)).toMatchObject([
+      { title: 'Planejamento aceito', body: `O cliente aceitou "${planning.title}".` },
+    ]);
+    expect(await titlesOf(client)).toHaveLength(1);
+    await clearBells();
   });
 
   it('reopens a planning only while no other planning of that month is open', async () => {
