@@ -210,7 +210,10 @@ async function main() {
     const database = new pg.Client({ connectionString: databaseUrl });
     await database.connect();
     const applied = await database.query('select count(*)::int as count from drizzle.__drizzle_migrations');
+    // Both started at once, yet the instance has one Web Push key pair, made at start.
+    const vapidPairs = await database.query('select count(*)::int as count from push_vapid_keys');
     await database.end();
+    expect(vapidPairs.rows[0].count === 1, `${vapidPairs.rows[0].count} VAPID key pairs after the start`);
     const journal = JSON.parse(
       readFileSync(path.join(repositoryRoot, 'apps/api/src/db/migrations/meta/_journal.json'), 'utf8'),
     );

@@ -1,8 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { BudgetPlanningPage } from '../page-models/budget-planning-page';
 import { demo, demoPassword } from '../page-models/demo-data';
 import { LoginPage } from '../page-models/login-page';
 import { NotificationsBell } from '../page-models/notifications-bell';
+import { OrganizationSettingsPage } from '../page-models/organization-settings-page';
 import { desktopViewport, PhoneLists, phoneViewport } from '../page-models/phone-lists';
 import { Snackbars } from '../page-models/snackbars';
 import { expect, test } from './fixtures';
@@ -167,5 +169,54 @@ test.describe('Notifications: the client hears of a planning without reloading',
     await expect(item).toBeVisible();
     await bell.markRead(item, 'Planejamento aceito');
     await expect(bell.button).toHaveAccessibleName('Notificações');
+  });
+});
+
+test.describe('Push settings of the organization', () => {
+  test("on a 390 px phone, a manager adds the organization's Firebase project, sees it by name, and goes back to Web Push", async ({
+    page,
+    signInAs,
+  }) => {
+    await page.setViewportSize(phoneViewport);
+    await signInAs(demo.slug, demo.manager);
+    await page.goto(OrganizationSettingsPage.path(demo.slug));
+    const section = page.getByRole('region', { name: 'Notificações push' });
+    const provider = section.getByRole('combobox', { name: 'Envio' });
+    await expect(provider).toHaveValue('Somente Web Push do Prumo (navegadores)');
+    await provider.click();
+    await page.getByRole('option', { name: 'Firebase Cloud Messaging (app próprio)' }).click();
+    const account = section.getByRole('textbox', { name: 'Conta de serviço do Firebase (JSON)' });
+    await account.fill('{"type": "authorized_user"}');
+    await section.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(section.getByText(/^Conta de serviço inválida/)).toBeVisible();
+
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    await account.fill(
+      JSON.stringify({
+        type: 'service_account',
+        project_id: 'app-do-escritorio',
+        private_key: privateKey,
+        client_email: 'firebase-adminsdk@app-do-escritorio.iam.gserviceaccount.com',
+      }),
+    );
+    await section.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(new Snackbars(page).success('Notificações push salvas')).toBeVisible();
+    await page.reload();
+    const saved = page.getByRole('region', { name: 'Notificações push' });
+    await expect(saved.getByText(/Projeto app-do-escritorio \(firebase-adminsdk@/)).toBeVisible();
+    // The key is never shown again: the field starts empty.
+    await expect(saved.getByRole('textbox', { name: 'Conta de serviço do Firebase (JSON)' })).toHaveValue('');
+    const widths = await new PhoneLists(page).measureSidewaysScroll();
+    expect(widths.page.scrollWidth).toBeLessThanOrEqual(widths.page.clientWidth);
+
+    await saved.getByRole('combobox', { name: 'Envio' }).click();
+    await page.getByRole('option', { name: 'Somente Web Push do Prumo (navegadores)' }).click();
+    await saved.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(new Snackbars(page).success('Notificações push salvas')).toBeVisible();
+    await expect(saved.getByText(/Projeto app-do-escritorio/)).toHaveCount(0);
   });
 });

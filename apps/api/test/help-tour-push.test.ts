@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +21,7 @@ import {
   createTestOrganization,
   type TestContext,
   type TestOrganization,
+  type TestUser,
 } from './helpers/test-app';
 
 let context: TestContext;
@@ -33,13 +34,21 @@ const silentLog = { info: () => undefined, error: () => undefined };
 interface FakePushService {
   origin: string;
   statuses: number[];
+  /** Statuses for one device's address only, answered before `statuses`. */
+  statusesByPath: Map<string, number[]>;
   received: { path: string; headers: IncomingMessage['headers']; bodyBytes: number }[];
   server: Server;
 }
 let pushService: FakePushService;
 
 async function startFakePushService(): Promise<FakePushService> {
-  const service: FakePushService = { origin: '', statuses: [], received: [], server: createServer() };
+  const service: FakePushService = {
+    origin: '',
+    statuses: [],
+    statusesByPath: new Map(),
+    received: [],
+    server: createServer(),
+  };
   service.server.on('request', (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,7 +58,7 @@ async function startFakePushService(): Promise<FakePushService> {
         headers: request.headers,
         bodyBytes: Buffer.concat(chunks).length,
       });
-      response.statusCode = service.statuses.shift() ?? 201;
+      response.statusCode = service.statusesByPath.get(request.url ?? '')?.shift() ?? service.statuses.shift() ?? 201;
       response.end();
     });
   });
@@ -590,7 +599,7 @@ describe('sending push notifications', () => {
     const pushesReceived = () => pushService.received.filter((request) => request.path === '/push/once').length;
     pushService.received.length = 0;
     // The push service is down on the first try (500): nothing is marked sent, the try is counted.
-    pushService.statuses = [500];
+    pushService.statusesByPath.set('/push/once', [500]);
     const now = new Date();
     await deliverDueNotifications(buildDeps(), silentLog, now);
     expect(pushesReceived()).toBe(1);
@@ -635,6 +644,144 @@ describe('FCM adapter', () => {
     expect(await createFcmSender(gone.messaging).send('token-1', { title: 't', body: 'b', url: '/' })).toBe('gone');
     const down = fakeMessaging({ code: 'messaging/internal-error' });
     expect(await createFcmSender(down.messaging).send('token-1', { title: 't', body: 'b', url: '/' })).toBe('failed');
+  });
+});
+
+describe("an organization's own Firebase project", () => {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const serviceAccount = {
+    type: 'service_account',
+    project_id: 'prumo-app-escritorio',
+    private_key_id: 'abc123',
+    private_key: privateKey,
+    client_email: 'firebase-adminsdk@prumo-app-escritorio.iam.gserviceaccount.com',
+  };
+  const putSettings = (user: TestUser, payload: object) =>
+    call(context, 'PUT', '/api/push/settings/', { token: user.token, payload });
+
+  it('keeps a manager’s service account sealed, answers only its project and e-mail, and drops it on web_push', async () => {
+    const target = await createTestOrganization(context);
+    const initial = await call(context, 'GET', '/api/push/settings/', { token: target.manager.token });
+    expect(initial.json()).toEqual({ provider: 'web_push', project_id: null, client_email: null, updated_at: null });
+
+    const saved = await putSettings(target.manager, {
+      provider: 'fcm',
+      service_account: JSON.stringify(serviceAccount),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      provider: 'fcm',
+      project_id: 'prumo-app-escritorio',
+      client_email: serviceAccount.client_email,
+    });
+    expect(saved.body).not.toContain('PRIVATE KEY');
+    const stored = await context.database.db.execute<{ service_account_ciphertext: string }>(
+      sql`select service_account_ciphertext from push_settings where organization_id = ${target.id}`,
+    );
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0]?.service_account_ciphertext).not.toContain('PRIVATE KEY');
+    expect(stored.rows[0]?.service_account_ciphertext).not.toContain('prumo-app-escritorio');
+
+    const dropped = await putSettings(target.manager, { provider: 'web_push' });
+    expect(dropped.json()).toMatchObject({ provider: 'web_push', project_id: null });
+    const left = await context.database.db.execute(
+      sql`select 1 from push_settings where organization_id = ${target.id}`,
+    );
+    expect(left.rows).toHaveLength(0);
+  });
+
+  it('refuses what is not a service account, or a key that does not read, in pt-BR, storing nothing', async () => {
+    const target = await createTestOrganization(context);
+    const cases: [object, string][] = [
+      [{ provider: 'fcm' }, 'Cole o JSON da conta de serviço do Firebase.'],
+      [
+        { provider: 'fcm', service_account: '{"type":"user"}' },
+        expect.stringMatching(/^Conta de serviço inválida/) as never,
+      ],
+      [
+        { provider: 'fcm', service_account: 'não é json' },
+        expect.stringMatching(/^Conta de serviço inválida/) as never,
+      ],
+      [
+        {
+          provider: 'fcm',
+          service_account: JSON.stringify({
+            ...serviceAccount,
+            private_key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n',
+          }),
+        },
+        'A chave privada da conta de serviço não pôde ser lida.',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await putSettings(target.manager, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({ service_account: [message] });
+    }
+    const wrongProvider = await putSettings(target.manager, { provider: 'onesignal' });
+    expect(wrongProvider.json()).toEqual({ provider: ['Opção inválida: use web_push ou fcm.'] });
+    const stored = await context.database.db.execute(
+      sql`select 1 from push_settings where organization_id = ${target.id}`,
+    );
+    expect(stored.rows).toHaveLength(0);
+  });
+
+  it('is for managers only', async () => {
+    for (const user of [organization.client, organization.planner]) {
+      expect((await call(context, 'GET', '/api/push/settings/', { token: user.token })).statusCode).toBe(403);
+      const changed = await putSettings(user, { provider: 'fcm', service_account: JSON.stringify(serviceAccount) });
+      expect(changed.statusCode).toBe(403);
+    }
+    const stored = await context.database.db.execute(
+      sql`select 1 from push_settings where organization_id = ${organization.id}`,
+    );
+    expect(stored.rows).toHaveLength(0);
+  });
+
+  it("sends its users' FCM tokens through its project, and no other organization's", async () => {
+    const withFirebase = await createTestOrganization(context);
+    const withoutFirebase = await createTestOrganization(context);
+    await putSettings(withFirebase.manager, { provider: 'fcm', service_account: JSON.stringify(serviceAccount) });
+    const made: { projectId: string; appName: string }[] = [];
+    const sent: { token: string }[] = [];
+    const deps: AppDependencies = {
+      ...buildDeps(),
+      createFcmMessaging: async (account, appName) => {
+        made.push({ projectId: JSON.parse(account).project_id, appName });
+        return {
+          async send(message) {
+            sent.push({ token: message.token });
+            return 'projects/prumo-app-escritorio/messages/1';
+          },
+        };
+      },
+    };
+    const fcmToken = (name: string) => `${name}:APA91b${'x'.repeat(140)}`;
+    for (const [user, name] of [
+      [withFirebase.client, 'com-firebase'],
+      [withoutFirebase.client, 'sem-firebase'],
+    ] as const) {
+      const added = await call(context, 'POST', '/api/firebase/fcm/add-token', {
+        token: user.token,
+        payload: { token: fcmToken(name) },
+      });
+      expect(added.json().kind).toBe('fcm');
+    }
+    const message = { title: 'Conta a vencer', body: 'Sua conta vence amanhã.', url: '/' };
+    expect(await sendPushToUser(deps, withFirebase.client.row.id, message)).toEqual({ sent: 1, removed: 0, failed: 0 });
+    expect(made).toEqual([{ projectId: 'prumo-app-escritorio', appName: expect.stringMatching(/^prumo-push-/) }]);
+    expect(sent).toEqual([{ token: fcmToken('com-firebase') }]);
+    // The other organization set no project, nor did the instance: its token waits.
+    expect(await sendPushToUser(deps, withoutFirebase.client.row.id, message)).toEqual({
+      sent: 0,
+      removed: 0,
+      failed: 1,
+    });
+    expect(sent).toHaveLength(1);
   });
 });
 

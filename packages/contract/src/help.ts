@@ -46,3 +46,12 @@ export type TourProgress = z.infer<typeof TourProgressSchema>;
 
 export const PushTokenAnswerSchema = z.object({ token: z.string(), kind: z.enum(['web_push', 'fcm']) });
 export const WebPushKeySchema = z.object({ publicKey: z.string() });
+
+/** The organization's push settings as managers see them: never the service account's private key. */
+export const PushSettingsSchema = z.object({
+  provider: z.enum(['web_push', 'fcm']),
+  project_id: z.string().nullable(),
+  client_email: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type PushSettings = z.infer<typeof PushSettingsSchema>;

@@ -1935,6 +1935,21 @@ export const pushVapidKeys = pgTable('push_vapid_keys', {
   createdAt: createdAt(),
 });
 
+/**
+ * An organization's own Firebase project (ADR 48): the FCM tokens of its users are sent through it.
+ * No row: the instance's FIREBASE_SERVICE_ACCOUNT, if any. The whole service account's JSON is
+ * sealed for its organization; the project and e-mail are kept apart to show managers.
+ */
+export const pushSettings = pgTable('push_settings', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  projectId: text('project_id').notNull(),
+  clientEmail: text('client_email').notNull(),
+  serviceAccountCiphertext: text('service_account_ciphertext').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ——— Open banking (ADR 44) ———
 
 /**

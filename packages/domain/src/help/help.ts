@@ -114,3 +114,60 @@ export const PushTokenSchema = z.object({
     .min(1, helpMessages.tokenRequired)
     .max(2048, helpMessages.tokenTooLong),
 });
+
+export const pushSettingsMessages = {
+  providerInvalid: 'Opção inválida: use web_push ou fcm.',
+  serviceAccountRequired: 'Cole o JSON da conta de serviço do Firebase.',
+  serviceAccountInvalid:
+    'Conta de serviço inválida: use o JSON baixado em Configurações do projeto › Contas de serviço do Firebase.',
+  privateKeyInvalid: 'A chave privada da conta de serviço não pôde ser lida.',
+  saved: 'Notificações push salvas',
+} as const;
+
+/** What Prumo reads of a Firebase service account's JSON (the file Firebase's console downloads). */
+export const FirebaseServiceAccountSchema = z.object({
+  type: z.literal('service_account'),
+  project_id: z.string().regex(/^[a-z0-9-]{4,40}$/),
+  client_email: z.email().max(200),
+  private_key: z.string().startsWith('-----BEGIN PRIVATE KEY-----').max(4000),
+});
+export type FirebaseServiceAccount = z.infer<typeof FirebaseServiceAccountSchema>;
+
+/**
+ * PUT push/settings/: the organization's native app sends through its own Firebase project (fcm,
+ * with the service account's JSON), or Prumo's Web Push alone (web_push, the default; the key is dropped).
+ */
+export const PushSettingsInputSchema = z
+  .object({
+    provider: z.enum(['web_push', 'fcm'], { error: pushSettingsMessages.providerInvalid }),
+    service_account: z.string({ error: pushSettingsMessages.serviceAccountRequired }).max(8000).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.provider !== 'fcm') return;
+    if (!input.service_account?.trim()) {
+      context.addIssue({
+        code: 'custom',
+        path: ['service_account'],
+        message: pushSettingsMessages.serviceAccountRequired,
+      });
+      return;
+    }
+    if (!readFirebaseServiceAccount(input.service_account)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['service_account'],
+        message: pushSettingsMessages.serviceAccountInvalid,
+      });
+    }
+  });
+export type PushSettingsInput = z.infer<typeof PushSettingsInputSchema>;
+
+/** The service account a manager pasted, or null when it is not one. */
+export function readFirebaseServiceAccount(text: string): FirebaseServiceAccount | null {
+  try {
+    const parsed = FirebaseServiceAccountSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

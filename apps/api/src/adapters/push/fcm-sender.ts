@@ -34,18 +34,20 @@ export function createFcmSender(messaging: FcmMessaging): PushSender {
   };
 }
 
+/** Makes Firebase's messaging for a service account (tests give a fake of their own). */
+export type CreateFcmMessaging = (serviceAccount: string, appName: string) => Promise<FcmMessaging>;
+
 /**
- * Firebase's messaging for the configured service account: its JSON, or the path of its file.
- * One Firebase app per process, named so another library's default app is left alone. Loaded only
- * when configured: firebase-admin is large, and most instances use Web Push alone.
+ * Firebase's messaging for a service account: its JSON, or the path of its file. One Firebase app
+ * per name (the instance's, or an organization's), named so another library's default app is left
+ * alone. Loaded only when configured: firebase-admin is large, and most instances use Web Push alone.
  */
-export async function createFirebaseMessaging(serviceAccount: string): Promise<FcmMessaging> {
+export const createFirebaseMessaging: CreateFcmMessaging = async (serviceAccount, name) => {
   const { cert, getApps, initializeApp } = await import('firebase-admin/app');
   const { getMessaging } = await import('firebase-admin/messaging');
   const text = serviceAccount.trim().startsWith('{') ? serviceAccount : readFileSync(serviceAccount, 'utf8');
-  const name = 'prumo-push';
   const app =
     getApps().find((candidate) => candidate.name === name) ??
     initializeApp({ credential: cert(JSON.parse(text)) }, name);
   return getMessaging(app);
-}
+};

@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config';
 import type { AppDependencies } from '../../dependencies';
 import { fail, failInvalid, failNotFound } from '../../lib/domain-errors';
 import { sessionMessages } from '../../plugins/authentication';
+import { findOrganizationServiceAccount } from './push-settings';
 import {
   deletePushToken,
   deletePushTokensById,
@@ -85,7 +86,9 @@ function findPushSenders(deps: AppDependencies): Promise<PushSenders> {
           vapid: { ...vapid, subject: deps.config.push.webPushSubject },
           extraOrigins: deps.config.push.webPushExtraOrigins,
         }),
-        fcm: serviceAccount ? createFcmSender(await createFirebaseMessaging(serviceAccount)) : null,
+        fcm: serviceAccount
+          ? createFcmSender(await (deps.createFcmMessaging ?? createFirebaseMessaging)(serviceAccount, 'prumo-push'))
+          : null,
       };
     })();
     senders.catch(() => sendersByConfig.delete(deps.config));
@@ -94,9 +97,28 @@ function findPushSenders(deps: AppDependencies): Promise<PushSenders> {
   return senders;
 }
 
+/** Senders of organizations' own Firebase projects, by organization and settings version. */
+const organizationFcmSenders = new Map<string, Promise<PushSender>>();
+
+/** Where a user's FCM tokens go: their organization's Firebase project when it set one, else the instance's. */
+async function findFcmSender(deps: AppDependencies, userId: number, instance: PushSender | null) {
+  const own = await findOrganizationServiceAccount(deps, userId);
+  if (!own) return instance;
+  let sender = organizationFcmSenders.get(own.cacheKey);
+  if (!sender) {
+    sender = (deps.createFcmMessaging ?? createFirebaseMessaging)(
+      own.serviceAccount,
+      `prumo-push-${own.cacheKey}`,
+    ).then(createFcmSender);
+    sender.catch(() => organizationFcmSenders.delete(own.cacheKey));
+    organizationFcmSenders.set(own.cacheKey, sender);
+  }
+  return sender;
+}
+
 /**
  * Sends a notification to every device of the user. Tokens the service reports gone are deleted;
- * FCM tokens wait when no Firebase account is configured. `url` must be a path of Prumo's.
+ * FCM tokens go through the organization's Firebase project, or the instance's, and wait when neither is set. `url` must be a path of Prumo's.
  */
 export async function sendPushToUser(
   deps: AppDependencies,
@@ -106,10 +128,11 @@ export async function sendPushToUser(
   const tokens = await findUserPushTokens(deps.db, userId);
   if (tokens.length === 0) return { sent: 0, removed: 0, failed: 0 };
   const senders = await findPushSenders(deps);
+  const fcm = tokens.some((row) => row.kind === 'fcm') ? await findFcmSender(deps, userId, senders.fcm) : null;
   const safeMessage = { title: message.title, body: message.body, url: readSameOriginPath(message.url) };
   const outcomes = await Promise.all(
     tokens.map(async (row) => {
-      const sender = row.kind === 'web_push' ? senders.webPush : senders.fcm;
+      const sender = row.kind === 'web_push' ? senders.webPush : fcm;
       return { id: row.id, outcome: sender ? await sender.send(row.token, safeMessage) : ('failed' as const) };
     }),
   );

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageLoader } from '../../../components/page-loader';
 import { BankGuidesManager } from '../../../features/bank-guides/components/bank-guides-manager';
+import { PushSettingsSection } from '../../../features/notifications/components/push-settings-section';
 import { OpenFinanceSettingsSection } from '../../../features/open-banking/components/open-finance-settings-section';
 import { CustomEmailImagesForm } from '../../../features/organization/components/custom-email-images-form';
 import { OrganizationThemeForm } from '../../../features/organization/components/organization-theme-form';
@@ -24,6 +25,7 @@ export function OrganizationSettingsRoute() {
       {/* Every organization's clients import statements: the guides are not behind the help toggle. */}
       <BankGuidesManager />
       <OpenFinanceSettingsSection organization={organization.data.slug} />
+      <PushSettingsSection organization={organization.data.slug} />
     </Stack>
   );
 }

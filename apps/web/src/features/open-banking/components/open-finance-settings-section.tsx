@@ -1,9 +1,7 @@
-import { Alert, Button, Group, Paper, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { OpenFinanceSettings } from '@prumo/contract/open-banking';
-import { ErrorState } from '../../../components/error-state';
-import { SectionHeader } from '../../../components/section-header';
-import { describeError } from '../../../lib/errors';
+import { SettingsPanel } from '../../../components/settings-panel';
 import { formatDateTime } from '../../../lib/format';
 import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
@@ -29,21 +27,19 @@ interface SettingsFormValues {
  */
 export function OpenFinanceSettingsSection({ organization }: { organization: string }) {
   const settings = useOpenFinanceSettings(organization);
-  const belvo = settings.data?.results.find((entry) => entry.integration === 'belvo');
   return (
-    <Paper withBorder p="md" component="section" aria-label="Open Finance">
-      <SectionHeader
-        title="Open Finance"
-        description="Quem conecta os bancos dos seus clientes pelo widget de um agregador."
-      />
-      {settings.isPending ? (
-        <Skeleton h={120} />
-      ) : settings.isError || !belvo ? (
-        <ErrorState message={describeError(settings.error)} onRetry={() => settings.refetch()} />
-      ) : (
-        <SettingsForm key={`${belvo.provider}:${belvo.updated_at}`} organization={organization} settings={belvo} />
-      )}
-    </Paper>
+    <SettingsPanel
+      title="Open Finance"
+      description="Quem conecta os bancos dos seus clientes pelo widget de um agregador."
+      settings={settings}
+    >
+      {(data) => {
+        const belvo = data.results.find((entry) => entry.integration === 'belvo');
+        return belvo ? (
+          <SettingsForm key={`${belvo.provider}:${belvo.updated_at}`} organization={organization} settings={belvo} />
+        ) : null;
+      }}
+    </SettingsPanel>
   );
 }
 

@@ -1,22 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  PasswordInput,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CardGatewayProvider, GatewaySettings } from '@prumo/contract/payment-gateway';
-import { ErrorState } from '../../../components/error-state';
-import { SectionHeader } from '../../../components/section-header';
-import { describeError } from '../../../lib/errors';
+import { SettingsPanel } from '../../../components/settings-panel';
 import { formatDateTime } from '../../../lib/format';
 import { createFormMutationErrorHandler, notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
@@ -52,28 +37,25 @@ function buildInitialValues(settings: GatewaySettings | undefined): GatewayFormV
 export function GatewaySettingsSection({ organization }: { organization: string }) {
   const settings = useGatewaySettings(organization);
   return (
-    <Paper withBorder p="md" component="section" aria-label="Gateway de pagamento">
-      <SectionHeader
-        title="Gateway de pagamento"
-        description="Onde os cartões dos seus clientes são cobrados a cada período dos planos."
-      />
-      {settings.isPending ? (
-        <Skeleton h={160} />
-      ) : settings.isError ? (
-        <ErrorState message={describeError(settings.error)} onRetry={() => settings.refetch()} />
-      ) : (
+    <SettingsPanel
+      title="Gateway de pagamento"
+      description="Onde os cartões dos seus clientes são cobrados a cada período dos planos."
+      settings={settings}
+      skeletonHeight={160}
+    >
+      {(data) => (
         <Stack gap="lg">
           {/* A new answer (after a save) starts the form again from what is stored. */}
           <GatewaySettingsForm
-            key={`${settings.data.provider}:${settings.data.public_key}`}
+            key={`${data.provider}:${data.public_key}`}
             organization={organization}
-            settings={settings.data}
+            settings={data}
           />
           <Divider />
-          <RecipientPanel organization={organization} settings={settings.data} />
+          <RecipientPanel organization={organization} settings={data} />
         </Stack>
       )}
-    </Paper>
+    </SettingsPanel>
   );
 }
 
