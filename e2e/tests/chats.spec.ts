@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ChatDrawer } from '../page-models/chat-drawer';
 import { demo, demoPassword, outra } from '../page-models/demo-data';
 import { LoginPage } from '../page-models/login-page';
+import { phoneViewport } from '../page-models/phone-lists';
 import { expect, test } from './fixtures';
 
 /** Signs a user in on a page of its own browser context (two people talking at once). */
@@ -14,14 +15,14 @@ async function signInOn(page: Page, organization: string, email: string): Promis
 
 /** At 390 px the page (drawer open) does not scroll sideways and the message box is in reach. */
 async function expectUsableOnPhone(chat: ChatDrawer): Promise<void> {
-  await chat.page.setViewportSize({ width: 390, height: 844 });
+  await chat.page.setViewportSize(phoneViewport);
   await expect.poll(() => chat.pageWidth(), { message: 'page width at 390 px' }).toBeLessThanOrEqual(390);
   await expect(chat.messageField).toBeInViewport();
   await expect(chat.sendButton).toBeInViewport();
 }
 
 test.describe('chats', () => {
-  test('the client chats with their planner, who answers from the client view', async ({
+  test('the client chats from a phone with their planner, who answers from the client view', async ({
     page,
     browser,
     baseURL,
@@ -35,8 +36,11 @@ test.describe('chats', () => {
     const answer = `Pode, mas vamos rever o orçamento de dezembro. (${stamp})`;
     const chat = new ChatDrawer(page);
 
+    // The client writes from a phone; the planner answers from a wide screen.
+    await page.setViewportSize(phoneViewport);
     await signInAs(demo.slug, demo.client);
     await chat.clientChatButton.click();
+    await expectUsableOnPhone(chat);
     await expect(chat.dialog.getByText(`Olá, ${demo.client.firstName}!`)).toBeVisible();
     await expect(chat.dialog.getByText('Escreva sua dúvida abaixo: a resposta aparece aqui mesmo.')).toBeVisible();
     await expect(chat.whatsAppLink).toHaveAttribute('href', /^https:\/\/wa\.me\/55\d{10,11}$/);

@@ -4,7 +4,7 @@ import { DashboardPage } from '../page-models/dashboard-page';
 import { demo, demoPassword } from '../page-models/demo-data';
 import { GuidedTour, HelpArticlesPage, HelpDesk } from '../page-models/help-and-tour';
 import { createEmail } from '../page-models/people';
-import { PhoneLists, phoneViewport } from '../page-models/phone-lists';
+import { desktopViewport, PhoneLists, phoneViewport } from '../page-models/phone-lists';
 import { expect, test } from './fixtures';
 
 const video = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
@@ -66,43 +66,49 @@ test.describe('Help desk and guided tour', () => {
     await expect(articles.screenSelect).toHaveValue('Avisos e importações (personalizado)');
     await shell.signOut();
 
-    await signInNewClient({ page, api, loginPage }, 'ajuda.video');
-    await shell.openMenuEntry('Avisos e importações');
-    await expect(helpDesk.videoModal).toBeVisible();
-    await expect(helpDesk.videoModal.getByRole('heading', { name: 'Como usar os avisos' })).toBeVisible();
-    await expect(helpDesk.videoFrame).toHaveAttribute('src', video);
-    await expect(helpDesk.videoModal).toContainText(longDescription.slice(0, 1000).trim().slice(-40));
-    await expect(helpDesk.videoModal).not.toContainText('FIM-QUE-NAO-APARECE');
-    await helpDesk.hideForeverCheckbox.check();
-    const kept = page.waitForResponse((response) => response.url().endsWith('/api/help/user-preference/'));
-    await helpDesk.closeVideoButton.click();
-    await expect(helpDesk.videoModal).toBeHidden();
-    expect((await kept).status()).toBe(201);
+    // A new client on a wide screen, then another on a 390 px phone.
+    for (const viewport of [desktopViewport, phoneViewport]) {
+      await page.setViewportSize(viewport);
+      await signInNewClient({ page, api, loginPage }, `ajuda.video.${viewport.width}`);
+      await shell.openMenuEntry('Avisos e importações');
+      await expect(helpDesk.videoModal).toBeVisible();
+      await expect(helpDesk.videoModal.getByRole('heading', { name: 'Como usar os avisos' })).toBeVisible();
+      await expect(helpDesk.videoFrame).toHaveAttribute('src', video);
+      await expect(helpDesk.videoModal).toContainText(longDescription.slice(0, 1000).trim().slice(-40));
+      await expect(helpDesk.videoModal).not.toContainText('FIM-QUE-NAO-APARECE');
+      await helpDesk.hideForeverCheckbox.check();
+      const kept = page.waitForResponse((response) => response.url().endsWith('/api/help/user-preference/'));
+      await helpDesk.closeVideoButton.click();
+      await expect(helpDesk.videoModal).toBeHidden();
+      expect((await kept).status()).toBe(201);
 
-    // After a reload the screen's videos are read again, and this one stays closed.
-    const onboarding = page.waitForResponse((response) => response.url().includes('/api/help/onboarding/'));
-    await page.reload();
-    await onboarding;
-    await expect(shell.topBar.getByRole('heading', { level: 1 })).toHaveText('Avisos e importações');
-    await expect(helpDesk.videoModal).toBeHidden();
+      // After a reload the screen's videos are read again, and this one stays closed.
+      const onboarding = page.waitForResponse((response) => response.url().includes('/api/help/onboarding/'));
+      await page.reload();
+      await onboarding;
+      await expect(shell.topBar.getByRole('heading', { level: 1 })).toHaveText('Avisos e importações');
+      await expect(helpDesk.videoModal).toBeHidden();
 
-    // The help button opens the screen's article (its script gone), and from it the video.
-    await helpDesk.helpButton.click();
-    const article = helpDesk.articleModal('Como usar os avisos');
-    await expect(article).toContainText('Aqui ficam as tarefas e os avisos.');
-    await expect(article.locator('script')).toHaveCount(0);
-    await article.getByRole('button', { name: 'Assistir ao vídeo' }).click();
-    await expect(helpDesk.videoFrame).toHaveAttribute('src', video);
-    await helpDesk.closeVideoButton.click();
-    // Hiding the video clears its source; the article is still there beneath it.
-    await expect(page.locator(`iframe[src="${video}"]`)).toHaveCount(0);
-    await expect(article).toBeVisible();
+      // The help button opens the screen's article (its script gone), and from it the video.
+      await helpDesk.helpButton.click();
+      const article = helpDesk.articleModal('Como usar os avisos');
+      await expect(article).toContainText('Aqui ficam as tarefas e os avisos.');
+      await expect(article.locator('script')).toHaveCount(0);
+      await article.getByRole('button', { name: 'Assistir ao vídeo' }).click();
+      await expect(helpDesk.videoFrame).toHaveAttribute('src', video);
+      await helpDesk.closeVideoButton.click();
+      // Hiding the video clears its source; the article is still there beneath it.
+      await expect(page.locator(`iframe[src="${video}"]`)).toHaveCount(0);
+      await expect(article).toBeVisible();
 
-    // A route change (here the browser's back button) empties the help stack.
-    await page.goBack();
-    await expect(page).toHaveURL(DashboardPage.path(demo.slug));
-    await expect(article).toBeHidden();
-    await expect(helpDesk.videoModal).toBeHidden();
+      // A route change (here the browser's back button) empties the help stack.
+      await page.goBack();
+      await expect(page).toHaveURL(DashboardPage.path(demo.slug));
+      await expect(article).toBeHidden();
+      await expect(helpDesk.videoModal).toBeHidden();
+      if (viewport === phoneViewport) await expectNothingScrollsSideways(page);
+      await shell.signOut();
+    }
   });
 
   test("the tour runs on the first sign-in, keeps its step, and 'Reset Tour' restarts it", async ({
@@ -168,7 +174,12 @@ test.describe('Help desk and guided tour', () => {
     await expect(tour.popoverTitle).toHaveText('Bem-vindo à Prumo');
   });
 
-  test('the tour and the help video work on a 390 px phone', async ({ page, api, loginPage }) => {
+  test("the tour, 'Reset Tour' and the help article work on a 390 px phone", async ({
+    page,
+    api,
+    loginPage,
+    shell,
+  }) => {
     await page.setViewportSize(phoneViewport);
     const tour = new GuidedTour(page);
     const helpDesk = new HelpDesk(page);
@@ -184,6 +195,15 @@ test.describe('Help desk and guided tour', () => {
     expect(box && box.x >= 0 && box.x + box.width <= phoneViewport.width).toBe(true);
     await tour.closeButton.click();
     await expectNothingScrollsSideways(page);
+
+    // 'Reset Tour' in the user menu starts it again from its first step.
+    const menu = await shell.openUserMenu();
+    await menu.getByRole('menuitem', { name: 'Reset Tour' }).click();
+    await expect(page).toHaveURL(DashboardPage.path(demo.slug));
+    await expect(tour.popoverTitle).toHaveText('Bem-vindo à Prumo');
+    await expect(tour.progress).toHaveText('1 de 5');
+    await tour.closeButton.click();
+    await expect(tour.popover).toBeHidden();
 
     await helpDesk.helpButton.click();
     await expect(helpDesk.articleModal('Início')).toBeVisible();
