@@ -60,6 +60,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
 import { registerNulCharacterGuard } from './plugins/nul-character-guard';
+import { registerPeopleServed } from './plugins/people-served';
 import { registerRateLimit } from './plugins/rate-limit';
 import { createResponseSerializer } from './plugins/response-shapes';
 import { registerSecurityHeaders, setHeadersBeforeRouting } from './plugins/security-headers';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.addHook('onClose', () => liveHub.stop());
 
   registerErrorHandler(app);
+  registerPeopleServed(app);
   registerNulCharacterGuard(app);
   registerAuthentication(app, deps.db);
   registerAccess(app, deps.db);

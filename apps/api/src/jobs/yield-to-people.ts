@@ -16,6 +16,31 @@ export async function countSessionsServingPeople(db: Database, recentMillisecond
   return result.rows[0]?.serving ?? 0;
 }
 
+/**
+ * People's calls this process is serving: a process that both serves and runs the background work
+ * (the default) cannot tell its own sessions apart in pg_stat_activity, so it counts its calls.
+ */
+const servedHere = { inFlight: 0, lastEndedAt: 0 };
+
+export function markPersonCallStarted(): void {
+  servedHere.inFlight += 1;
+}
+
+export function markPersonCallEnded(now = Date.now()): void {
+  servedHere.inFlight = Math.max(0, servedHere.inFlight - 1);
+  servedHere.lastEndedAt = now;
+}
+
+/** Calls in flight in this process, plus one when the last ended within `recentMilliseconds`. */
+export function countPeopleServedHere(recentMilliseconds = 100, now = Date.now()): number {
+  return servedHere.inFlight + (now - servedHere.lastEndedAt < recentMilliseconds ? 1 : 0);
+}
+
+/** People served by this process or by the others sharing the database. */
+export async function countPeopleServed(db: Database): Promise<number> {
+  return countPeopleServedHere() || countSessionsServingPeople(db);
+}
+
 export interface YieldOptions {
   /** How often the database is looked at again while people are served. */
   stepMilliseconds: number;
@@ -24,8 +49,9 @@ export interface YieldOptions {
 }
 
 /**
- * Between two pieces of a long background run: waits while other processes are serving people, so
- * their pages do not queue behind the run, up to `maxMilliseconds`. Answers how long it waited.
+ * Between two pieces of a long background run: waits while people are being served (by this process
+ * or another), so their pages do not queue behind the run, up to `maxMilliseconds`. Answers how
+ * long it waited.
  */
 export async function waitWhilePeopleAreServed(
   countServing: () => Promise<number>,

@@ -8,7 +8,7 @@ import {
 } from '@prumo/domain/insights/insight-rules';
 import type { ExpenseLine } from '@prumo/domain/reminders/recurring-bills';
 import type { AppDependencies } from '../../dependencies';
-import { countSessionsServingPeople, waitWhilePeopleAreServed } from '../../jobs/yield-to-people';
+import { countPeopleServed, waitWhilePeopleAreServed } from '../../jobs/yield-to-people';
 import { failNotAllowed, failNotFound } from '../../lib/domain-errors';
 import { buildClientOwnScope, type ClientScope, type Scope } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
@@ -163,9 +163,9 @@ export async function generateClientInsights(
  * the run over every client waits for people after each client. The morning run shares the machine
  * with people using Prumo: on two cores 8 clients at once doubled the cash-flow page's p99 while it
  * ran and one at a time still added half, so while the web processes are serving people it waits
- * (up to 5 s a client: under a load that never rests, 1,000 clients end in under 90 minutes).
- * In a process that serves people itself (the default single process) it cannot tell their queries
- * from its own and does not wait. See docs/performance.md.
+ * (up to 5 s a client: under a load that never rests, 1,000 clients end in under 90 minutes):
+ * people served by this process (its own calls counted) or by another (their sessions in
+ * PostgreSQL). See docs/performance.md.
  */
 export const insightBatch = {
   clients: 100,
@@ -209,7 +209,7 @@ export async function generateInsights(
         added.push(...(await generateClientInsights(deps, client, lines.get(client.clientUserId) ?? [], now)));
         // A client's own run (after their import) is theirs to wait for: it never waits.
         if (!options.only) {
-          await waitWhilePeopleAreServed(() => countSessionsServingPeople(deps.db), insightBatch.yieldToPeople);
+          await waitWhilePeopleAreServed(() => countPeopleServed(deps.db), insightBatch.yieldToPeople);
         }
       }
     };
