@@ -39,6 +39,8 @@ export class BankGuideDialog {
   readonly nextButton: Locator;
   readonly backButton: Locator;
   readonly finishButton: Locator;
+  /** The offer to connect the bank instead, where the organization's widget reaches it. */
+  readonly connectOffer: Locator;
 
   constructor(readonly page: Page) {
     this.dialog = page.getByRole('dialog', { name: 'Alerta de integração', exact: true });
@@ -48,6 +50,7 @@ export class BankGuideDialog {
     this.nextButton = this.dialog.getByRole('button', { name: 'Próximo', exact: true });
     this.backButton = this.dialog.getByRole('button', { name: 'Voltar', exact: true });
     this.finishButton = this.dialog.getByRole('button', { name: 'Finalizar', exact: true });
+    this.connectOffer = this.dialog.getByRole('alert').filter({ hasText: 'Prefere não baixar arquivos?' });
   }
 
   /** N of 'Passo 1 de N'. */

@@ -43,9 +43,13 @@ test.describe("The banks' statement guides", () => {
     const picker = await openImport(page, cashRegister, importDialog);
     await expect(importDialog.dialog).toContainText('Não sabe baixar o extrato? Veja o passo a passo do seu banco:');
     // The search ignores accents: 'itau' finds Itaú.
+    const widgetBanks = page.waitForResponse((response) => response.url().includes('/api/integration/belvo/banks/'));
     await picker.chooseBank('Itaú Unibanco', 'itau');
     await expect(guide.dialog).toBeVisible();
     await expect(guide.dialog).toContainText('Itaú Unibanco');
+    // The simulated institution answers for the widget here: no offer to connect through it.
+    expect(await (await widgetBanks).json()).toEqual({ results: [] });
+    await expect(guide.connectOffer).toHaveCount(0);
 
     const steps = await guide.stepCount();
     expect(steps, "Itaú's guide has steps to follow").toBeGreaterThan(1);
@@ -73,6 +77,41 @@ test.describe("The banks' statement guides", () => {
     await page.keyboard.press('Escape');
     await expect(guide.dialog).toBeHidden();
     await expect(importDialog.dialog).toBeVisible();
+  });
+
+  test("on a 390 px phone, a bank the organization's widget reaches is offered to connect instead", async ({
+    page,
+    signInAs,
+    cashRegister,
+    importDialog,
+  }) => {
+    // Belvo's answers stand in for an organization that configured it (the calls have API tests).
+    const widgetUrl = 'https://widget.belvo.test/?access_token=t&external_id=x';
+    await page.route('**/api/integration/belvo/banks/**', (route) =>
+      route.fulfill({ json: { results: [{ code: '341', name: 'Itaú' }] } }),
+    );
+    let askedBank: string | null = null;
+    await page.route('**/api/integration/belvo/access_token/**', (route) => {
+      askedBank = new URL(route.request().url()).searchParams.get('bankCode');
+      return route.fulfill({ json: { access: 't', expires_at: '2026-12-02T12:00:00Z', widget_url: widgetUrl } });
+    });
+    await page.route('https://widget.belvo.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Widget da Belvo</h1>' }),
+    );
+    await page.setViewportSize(phoneViewport);
+    const guide = new BankGuideDialog(page);
+    await signInAs(demo.slug, demo.client);
+    const picker = await openImport(page, cashRegister, importDialog);
+    await picker.chooseBank('Nubank');
+    await expect(guide.progress).toHaveText(/^Passo 1 de/);
+    await expect(guide.connectOffer).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await picker.chooseBank('Itaú Unibanco', 'itau');
+    await expect(guide.connectOffer).toBeVisible();
+    await expectNoSidewaysScroll(page, 'with the offer');
+    await guide.connectOffer.getByRole('button', { name: 'Conectar pelo Open Finance' }).click();
+    await expect(page).toHaveURL(widgetUrl);
+    expect(askedBank).toBe('341');
   });
 
   test('the guide fits a 390 px phone at every step', async ({ page, signInAs, cashRegister, importDialog }) => {

@@ -124,6 +124,29 @@ describe('a connection through Belvo', () => {
     await configureBelvo(organization);
   });
 
+  it('lists the banks its widget reaches for the bank guide; none where the simulated institution answers', async () => {
+    const banks = await call(context, 'GET', '/api/integration/belvo/banks/', { token: organization.client.token });
+    expect(banks.statusCode, banks.body).toBe(200);
+    const codes = banks.json().results.map((bank: { code: string }) => bank.code);
+    expect(codes).toContain('341');
+    expect(codes).not.toContain('237');
+    expect(new Set(codes).size).toBe(codes.length);
+    const forClient = await call(
+      context,
+      'GET',
+      `/api/integration/belvo/banks/?clientId=${organization.client.row.id}`,
+      { token: organization.planner.token },
+    );
+    expect(forClient.json()).toEqual(banks.json());
+    const simulated = await call(context, 'GET', '/api/integration/belvo/banks/', {
+      token: otherOrganization.client.token,
+    });
+    expect(simulated.json()).toEqual({ results: [] });
+    expect(
+      (await call(context, 'GET', '/api/integration/belvo/banks/', { token: organization.manager.token })).statusCode,
+    ).toBe(403);
+  });
+
   it('asks for the holder’s CPF in the profile first', async () => {
     await context.database.db.update(users).set({ cpf: null }).where(eq(users.id, organization.client.row.id));
     const refused = await call(context, 'GET', '/api/integration/belvo/access_token/?bankCode=341', {

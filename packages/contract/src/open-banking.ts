@@ -87,6 +87,15 @@ export const WidgetTokenSchema = z.object({
 });
 export type WidgetToken = z.infer<typeof WidgetTokenSchema>;
 
+/**
+ * The banks the organization's aggregator widget connects, by COMPE code: none while the simulated
+ * institution answers for it (its banks are connected from the Open Finance screen).
+ */
+export const WidgetBanksSchema = z.object({
+  results: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type WidgetBanks = z.infer<typeof WidgetBanksSchema>;
+
 /** Who answers an integration for the organization: never its secret. */
 export const OpenFinanceSettingsSchema = z.object({
   integration: z.string(),

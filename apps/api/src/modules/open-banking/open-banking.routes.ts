@@ -7,6 +7,7 @@ import {
   OpenFinanceSettingsSchema,
   ParticipantPageSchema,
   StartedConsentSchema,
+  WidgetBanksSchema,
   WidgetTokenSchema,
 } from '@prumo/contract/open-banking';
 import {
@@ -36,6 +37,7 @@ import {
   linkWidgetConnection,
   listConnections,
   listParticipants,
+  listWidgetBanks,
   openBankWidget,
   requestConsent,
   requestSync,
@@ -180,6 +182,16 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
         readTokenKey(request) ?? '',
         request.query.bankCode,
       ),
+  );
+
+  // Prumo's own: which banks the bank guide may offer to connect through the widget (ADR 46).
+  api.get(
+    '/api/integration/belvo/banks/',
+    {
+      config: forClient,
+      schema: { tags, querystring: ClientQuerySchema, response: { 200: WidgetBanksSchema, 503: DetailSchema } },
+    },
+    async (request) => listWidgetBanks(deps, readClientScope(request)),
   );
 
   // The link names the connection and is bound to the session that opened the widget: no clientId here.

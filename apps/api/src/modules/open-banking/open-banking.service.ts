@@ -1,4 +1,10 @@
-import type { Connection, OpenBankingSession, Participant, WidgetToken } from '@prumo/contract/open-banking';
+import type {
+  Connection,
+  OpenBankingSession,
+  Participant,
+  WidgetBanks,
+  WidgetToken,
+} from '@prumo/contract/open-banking';
 import {
   type ApproveInput,
   type ConsentInput,
@@ -332,6 +338,21 @@ async function activateConnection(
  * for the link the widget makes, tied to the caller's session by a one-time external id the link
  * carries back (only its SHA-256 kept), for ten minutes.
  */
+/**
+ * The banks the organization's widget reaches, by code (each once): what the bank guide offers to
+ * connect instead of downloading statements. None while the simulated institution answers for it.
+ */
+export async function listWidgetBanks(deps: AppDependencies, scope: ClientScope): Promise<WidgetBanks> {
+  const connector = await callProvider(() => resolveOpenFinanceConnector(deps, 'belvo', scope.organizationId));
+  if (connector.provider === 'simulated') return { results: [] };
+  const participants = await callProvider(() => connector.listParticipants());
+  const byCode = new Map<string, string>();
+  for (const participant of participants) {
+    if (participant.bankCode && !byCode.has(participant.bankCode)) byCode.set(participant.bankCode, participant.name);
+  }
+  return { results: [...byCode].map(([code, name]) => ({ code, name })) };
+}
+
 export async function openBankWidget(
   deps: AppDependencies,
   caller: Caller,

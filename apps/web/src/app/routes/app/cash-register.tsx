@@ -4,13 +4,13 @@ import { type ReactNode, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { BankGuidePicker } from '../../../features/bank-guides/components/bank-guide-picker';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { CashRegister } from '../../../features/cash-flow/components/cash-register';
 import { addImportedPeriod, type ImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
 import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
+import { StatementGuidePicker } from '../../statement-guide-picker';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 
@@ -109,7 +109,7 @@ export function CashRegisterScreen({
           }
         }}
         filesHref={filesHref}
-        guide={<BankGuidePicker />}
+        guide={<StatementGuidePicker />}
       />
     </Stack>
   );

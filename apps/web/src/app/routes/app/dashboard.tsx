@@ -83,9 +83,9 @@ const UploadStatementsDialog = lazy(() =>
     default: module.UploadStatementsDialog,
   })),
 );
-const BankGuidePicker = lazy(() =>
-  import('../../../features/bank-guides/components/bank-guide-picker').then((module) => ({
-    default: module.BankGuidePicker,
+const StatementGuidePicker = lazy(() =>
+  import('../../statement-guide-picker').then((module) => ({
+    default: module.StatementGuidePicker,
   })),
 );
 
@@ -133,7 +133,7 @@ function CashShortcuts({ organization }: { organization: string }) {
             filesHref={filesHref}
             guide={
               <Suspense fallback={null}>
-                <BankGuidePicker />
+                <StatementGuidePicker />
               </Suspense>
             }
           />

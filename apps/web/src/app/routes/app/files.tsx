@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { BankGuidePicker } from '../../../features/bank-guides/components/bank-guide-picker';
 import { cashFlowQueryKey } from '../../../features/cash-flow/api/get-cash-flow';
 import { addImportedPeriod } from '../../../features/cash-flow/hooks/use-cash-flow-options';
 import { PendenciesPanel } from '../../../features/imports/components/pendencies-panel';
@@ -13,6 +12,7 @@ import { StatementFilesPanel } from '../../../features/imports/components/statem
 import { UploadStatementsDialog } from '../../../features/imports/components/upload-statements-dialog';
 import { useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
+import { StatementGuidePicker } from '../../statement-guide-picker';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 
@@ -63,7 +63,7 @@ export function FilesRoute() {
           refreshCashFlow();
           if (answer.period) setImportedPeriod(answer.period);
         }}
-        guide={<BankGuidePicker />}
+        guide={<StatementGuidePicker />}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Button, Group, Image, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { isLastStep, moveStep, type StatementGuide } from './guide-steps';
 
 interface BankGuideDialogProps {
@@ -7,6 +7,8 @@ interface BankGuideDialogProps {
   onClose: () => void;
   /** The guide to show: a bank's as saved, or a manager's edited steps in preview. */
   guide: StatementGuide | null;
+  /** Shown above the steps: another way to bring the bank's lines (the page decides which). */
+  offer?: ReactNode;
 }
 
 /**
@@ -17,7 +19,7 @@ interface BankGuideDialogProps {
 const keepsEscape = { 'data-mantine-stop-propagation': true } as const;
 
 /** 'Alerta de integração': how to download a bank's statement, one step at a time. */
-export function BankGuideDialog({ opened, onClose, guide }: BankGuideDialogProps) {
+export function BankGuideDialog({ opened, onClose, guide, offer }: BankGuideDialogProps) {
   const [active, setActive] = useState(0);
   const [wasOpened, setWasOpened] = useState(opened);
   // Every opening starts from the first step, whichever bank it shows.
@@ -48,6 +50,7 @@ export function BankGuideDialog({ opened, onClose, guide }: BankGuideDialogProps
         <Modal.Body>
           {guide ? (
             <Stack gap="md">
+              {offer}
               <Text fw={600}>Como baixar o extrato: {guide.bankName}</Text>
               <Stepper active={current} onStepClick={setActive} allowNextStepsSelect={false} size="sm" iconSize={28}>
                 {steps.map((_, index) => (

@@ -1,12 +1,15 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { filterOptionsIgnoringAccents } from '../../../lib/options-filter';
 import { useBankGuides } from '../api/get-bank-guides';
 import { BankGuideDialog } from './bank-guide-dialog';
 import { readStatementGuide } from './guide-steps';
 
-/** In the import: the client picks their bank and sees how to download its statement. */
-export function BankGuidePicker() {
+/**
+ * In the import: the client picks their bank and sees how to download its statement. `offerFor`
+ * may add another way to bring that bank's lines (connecting it), shown in the guide.
+ */
+export function BankGuidePicker({ offerFor }: { offerFor?: (bank: { code: string; name: string }) => ReactNode }) {
   const banks = useBankGuides();
   const [code, setCode] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
@@ -44,6 +47,7 @@ export function BankGuidePicker() {
         opened={opened && bank !== null}
         onClose={() => setOpened(false)}
         guide={bank ? readStatementGuide(bank) : null}
+        offer={bank && offerFor ? offerFor({ code: bank.code, name: bank.name }) : undefined}
       />
     </Stack>
   );
