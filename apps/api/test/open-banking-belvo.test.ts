@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFinanceSettings, origins, transactions, users } from '../src/db/schema';
+import { openBankingConnections, openFinanceSettings, origins, transactions, users } from '../src/db/schema';
+import type { AppDependencies } from '../src/dependencies';
+import { retryPendingRevocations } from '../src/modules/open-banking/open-banking.service';
 import { type FakeBelvo, startFakeBelvo } from './helpers/belvo-server';
 import { submitBankForm } from './helpers/simulated-bank';
 import {
@@ -354,13 +356,35 @@ describe('a connection through Belvo', () => {
     expect(unknown.statusCode).toBe(202);
   });
 
-  it('revokes the link at Belvo and here', async () => {
+  it('revokes here at once, and ends the link at Belvo on a later try when Belvo was down', async () => {
+    const tokenKept = async () => {
+      const [row] = await context.database.db
+        .select({ token: openBankingConnections.accessTokenCiphertext })
+        .from(openBankingConnections)
+        .where(eq(openBankingConnections.id, connectionId));
+      return row?.token !== null && row?.token !== undefined;
+    };
+    belvo.failDeletes(503);
     const revoked = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/revoke/`, {
       token: organization.client.token,
     });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().status).toBe('revoked');
-    expect(belvo.deletedLinks).toContain(linkId);
+    expect(belvo.deletedLinks).not.toContain(linkId);
+    // Kept sealed only to tell Belvo later; the connection no longer syncs.
+    expect(await tokenKept()).toBe(true);
+    const deps = { db: context.database.db, config: context.config } as AppDependencies;
+    const later = new Date(Date.now() + 10 * 60_000);
+    // Other files' revocations may share the run: this connection's state is what is checked.
+    expect((await retryPendingRevocations(deps, later)).pending).toBeGreaterThanOrEqual(1);
+    expect(await tokenKept()).toBe(true);
+
+    belvo.failDeletes(null);
+    expect((await retryPendingRevocations(deps, later)).told).toBeGreaterThanOrEqual(1);
+    expect(belvo.deletedLinks.filter((id) => id === linkId)).toHaveLength(1);
+    expect(await tokenKept()).toBe(false);
+    await retryPendingRevocations(deps, later);
+    expect(belvo.deletedLinks.filter((id) => id === linkId)).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Mailer } from '../adapters/mailer';
 import type { AppDependencies } from '../dependencies';
 import { clientInsightsJob, insightsGenerationJob } from '../modules/insights/index';
 import { notificationDeliveriesJob } from '../modules/notifications/index';
-import { openBankingDailySyncJob, openBankingSyncJob } from '../modules/open-banking/index';
+import { openBankingDailySyncJob, openBankingRevocationsJob, openBankingSyncJob } from '../modules/open-banking/index';
 import { createGatewayEventJob } from '../modules/payment-gateway/index';
 import { billReminderNoticesJob } from '../modules/reminders/index';
 import {
@@ -53,6 +53,7 @@ const appJobs = [
   clientInsightsJob,
   openBankingSyncJob,
   openBankingDailySyncJob,
+  openBankingRevocationsJob,
 ];
 
 /**

@@ -22,6 +22,8 @@ export interface FakeBelvo {
   bookCheckingLine(line: { value_date: string; amount: number; type: 'INFLOW' | 'OUTFLOW'; description: string }): void;
   /** The next answers to /api/accounts/ are this status (a provider that is down). */
   failAccounts(status: number | null): void;
+  /** The next link deletions answer this status (Belvo down when a consent is revoked). */
+  failDeletes(status: number | null): void;
   deletedLinks: string[];
   close(): Promise<void>;
 }
@@ -130,6 +132,7 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
   const tokenRequests: Record<string, unknown>[] = [];
   const deletedLinks: string[] = [];
   let accountsFailure: number | null = null;
+  let deletesFailure: number | null = null;
   const laterLines: { value_date: string; [field: string]: unknown }[] = [];
 
   const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
@@ -157,6 +160,10 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
       if (!link) refuse(response, 404, 'not_found', 'Not found.');
       else sendJson(response, 200, { ...link, access_mode: 'recurrent', created_at: new Date().toISOString() });
     } else if (linkMatch && request.method === 'DELETE') {
+      if (deletesFailure !== null) {
+        refuse(response, deletesFailure, 'unexpected_error', 'Belvo is having trouble.');
+        return;
+      }
       const id = decodeURIComponent(linkMatch[1] ?? '');
       if (!links.delete(id)) {
         refuse(response, 404, 'not_found', 'Not found.');
@@ -202,6 +209,9 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
     },
     failAccounts(status) {
       accountsFailure = status;
+    },
+    failDeletes(status) {
+      deletesFailure = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,5 +2,5 @@
 
 export { removeAbandonedConsentRequests } from './open-banking.repo';
 export { registerOpenBankingRoutes } from './open-banking.routes';
-export { openBankingDailySyncJob, openBankingSyncJob } from './open-banking-jobs';
+export { openBankingDailySyncJob, openBankingRevocationsJob, openBankingSyncJob } from './open-banking-jobs';
 export { syncConnection } from './open-banking-sync';

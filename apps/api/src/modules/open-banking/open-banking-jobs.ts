@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../jobs/define-job';
 import { countPeopleServed, waitWhilePeopleAreServed } from '../../jobs/yield-to-people';
 import { findActiveConnectionIds } from './open-banking.repo';
+import { retryPendingRevocations } from './open-banking.service';
 import { syncConnection } from './open-banking-sync';
 
 const ConnectionSchema = z.object({
@@ -51,5 +52,16 @@ export const openBankingDailySyncJob: JobDefinition<z.infer<typeof EveryConnecti
     const connectionIds = await findActiveConnectionIds(deps.db);
     for (const connectionId of connectionIds) await jobs.send(openBankingSyncJob, { connectionId, daily: true });
     log.info({ connections: connectionIds.length }, 'open banking syncs sent');
+  },
+});
+
+/** Every hour, institutions not yet told of a consent revoked in Prumo are told again. */
+export const openBankingRevocationsJob: JobDefinition<z.infer<typeof EveryConnectionSchema>> = defineJob({
+  name: 'open-banking-revocations',
+  schema: EveryConnectionSchema,
+  schedule: () => '23 * * * *',
+  async handle(_data, { deps, log }) {
+    const result = await retryPendingRevocations(deps, new Date());
+    if (result.told + result.pending + result.ended > 0) log.info(result, 'open banking revocations retried');
   },
 });

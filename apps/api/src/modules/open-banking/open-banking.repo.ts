@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import {
   authTokens,
@@ -119,7 +119,8 @@ export async function countOpenConsentRequests(db: Executor, scope: ClientScope)
 export async function markConnectionRevoked(db: Database, connection: ConnectionRow): Promise<ConnectionRow | null> {
   const [revoked] = await db
     .update(openBankingConnections)
-    .set({ status: 'revoked', revokedAt: new Date(), accessTokenCiphertext: null, syncStatus: 'idle', syncError: null })
+    // The token stays until the institution has been told (forgetConnectionToken): a failed try is retried.
+    .set({ status: 'revoked', revokedAt: new Date(), syncStatus: 'idle', syncError: null })
     .where(
       and(
         eq(openBankingConnections.id, connection.id),
@@ -128,6 +129,30 @@ export async function markConnectionRevoked(db: Database, connection: Connection
     )
     .returning();
   return revoked ?? null;
+}
+
+/** The institution knows the consent ended (or it ended by its term): Prumo drops its token. */
+export async function forgetConnectionToken(db: Database, id: number): Promise<void> {
+  await db
+    .update(openBankingConnections)
+    .set({ accessTokenCiphertext: null })
+    .where(and(eq(openBankingConnections.id, id), eq(openBankingConnections.status, 'revoked')));
+}
+
+/** Connections revoked here whose institution has not yet been told, oldest first (never one just revoked). */
+export async function findRevocationsToRetry(db: Database, revokedBefore: Date, limit: number) {
+  return db
+    .select()
+    .from(openBankingConnections)
+    .where(
+      and(
+        eq(openBankingConnections.status, 'revoked'),
+        isNotNull(openBankingConnections.accessTokenCiphertext),
+        lt(openBankingConnections.revokedAt, revokedBefore),
+      ),
+    )
+    .orderBy(asc(openBankingConnections.revokedAt))
+    .limit(limit);
 }
 
 /** Requests that never came back from the bank, a day on: nothing can reach them any more. */

@@ -40,7 +40,9 @@ import {
   findAccountsOfConnections,
   findConnection,
   findConnections,
+  findRevocationsToRetry,
   findSessionId,
+  forgetConnectionToken,
   insertConnection,
   markConnectionRevoked,
   markSyncWaiting,
@@ -474,11 +476,11 @@ export async function requestSync(
 }
 
 /**
- * Ends a consent: here at once (the token is dropped, syncing stops), then at the institution. What
- * was already brought in stays in the client's accounts, as lines imported from a file do. When the
- * bank cannot be told (it fails, the consent already ended there, the token cannot be opened), the
- * connection is revoked here all the same: without its token Prumo reads nothing more, and the
- * bank's consent ends at its term or in the citizen's consent panel.
+ * Ends a consent: here at once (syncing stops), then at the institution. What was already brought
+ * in stays in the client's accounts, as lines imported from a file do. When the institution cannot
+ * be told now (it fails or does not answer), the connection is revoked here all the same and the
+ * token is kept, sealed and used for nothing else, until a later try tells it
+ * (`retryPendingRevocations`) or the consent reaches its term.
  */
 export async function revokeConnection(deps: AppDependencies, scope: ClientScope, id: number): Promise<Connection> {
   const connection = await findConnection(deps.db, scope, id);
@@ -486,6 +488,16 @@ export async function revokeConnection(deps: AppDependencies, scope: ClientScope
   const revoked = await markConnectionRevoked(deps.db, connection);
   if (!revoked) failConflict(openBankingMessages.alreadyRevoked);
   await removePendingLinesOfConnection(deps.db, connection.id);
+  await tellInstitutionOfRevocation(deps, revoked);
+  return presentConnection(revoked);
+}
+
+/**
+ * Ends the consent at the institution with the connection's token, then drops the token. A token
+ * that cannot be opened is dropped too (nothing could use it). Answers false when the institution
+ * could not be told: the token stays for the next try.
+ */
+async function tellInstitutionOfRevocation(deps: AppDependencies, connection: ConnectionRow): Promise<boolean> {
   const accessToken = await openAccessToken(deps, connection);
   if (accessToken) {
     try {
@@ -495,13 +507,38 @@ export async function revokeConnection(deps: AppDependencies, scope: ClientScope
         connection.organizationId,
         connection.provider,
       );
-      await connector.revokeConsent({
-        consentId: connection.externalConsentId,
-        accessToken,
-      });
+      await connector.revokeConsent({ consentId: connection.externalConsentId, accessToken });
     } catch (error) {
       if (!(error instanceof OpenFinanceProviderError)) throw error;
+      return false;
     }
   }
-  return presentConnection(revoked);
+  await forgetConnectionToken(deps.db, connection.id);
+  return true;
+}
+
+/** Revocations tried again per run; one just revoked is left to its own request's try. */
+const revocationRetries = { perRun: 100, afterMinutes: 5 };
+
+/**
+ * Tells institutions of consents revoked in Prumo that they could not be told of before. A consent
+ * past its term has nothing left to end: its token is dropped without asking.
+ */
+export async function retryPendingRevocations(
+  deps: AppDependencies,
+  now: Date,
+): Promise<{ told: number; pending: number; ended: number }> {
+  const result = { told: 0, pending: 0, ended: 0 };
+  const revokedBefore = new Date(now.getTime() - revocationRetries.afterMinutes * 60_000);
+  for (const connection of await findRevocationsToRetry(deps.db, revokedBefore, revocationRetries.perRun)) {
+    if (connection.consentExpiresAt !== null && connection.consentExpiresAt <= now) {
+      await forgetConnectionToken(deps.db, connection.id);
+      result.ended += 1;
+    } else if (await tellInstitutionOfRevocation(deps, connection)) {
+      result.told += 1;
+    } else {
+      result.pending += 1;
+    }
+  }
+  return result;
 }
