@@ -305,6 +305,11 @@ describe('pairing across sources, line by line', () => {
     client: TestUser,
     readFrom: string,
     lines: { date: string; amountCents: number; description: string }[],
+    account: { kind: 'bank_account' | 'credit_card'; branch: string; accountNumber: string } = {
+      kind: 'bank_account',
+      branch: '0001',
+      accountNumber: '123456-7',
+    },
   ) {
     const scope = {
       organizationId: client.row.organizationId,
@@ -320,16 +325,56 @@ describe('pairing across sources, line by line', () => {
     };
     return context.database.db.transaction((transaction) =>
       storeSyncedLines(transaction, scope, {
-        kind: 'bank_account',
+        ...account,
         bankCode: '990',
-        branch: '0001',
-        accountNumber: '123456-7',
         balance: null,
         lines,
         readFrom,
       }),
     );
   }
+
+  const syncedCard = { kind: 'credit_card', branch: '', accountNumber: '5502' } as const;
+  const cardOrigins = async (client: TestUser) =>
+    context.database.db
+      .select({ bankCode: origins.bankCode, accountNumber: origins.accountNumber })
+      .from(origins)
+      .where(and(eq(origins.clientUserId, client.row.id), eq(origins.kind, 'credit_card')));
+
+  it("meets a card's file (masked number, no bank) and its connection (bank, last four digits) as one card", async () => {
+    const client = (await createTestOrganization(context)).client;
+    const file = buildOfx('card', '5234********5502', [
+      { date: '2026-10-12', amount: '-89.90', memo: 'RESTAURANTE SABOR' },
+    ]);
+    expect((await importOfx(client.token, file)).statusCode).toBe(201);
+    const same = { date: '2026-10-12', amountCents: -8_990, description: 'RESTAURANTE SABOR' };
+    const other = { date: '2026-10-14', amountCents: -4_500, description: 'FARMACIA' };
+    expect(await storeSynced(client, '2026-10-01', [same, other], syncedCard)).toMatchObject({ added: 1 });
+    // One card, which now knows its bank; its payment counted once.
+    expect(await cardOrigins(client)).toEqual([{ bankCode: '990', accountNumber: '5234********5502' }]);
+    expect(await countLines(client)).toBe(2);
+  });
+
+  it('meets the card the other way round, and keeps apart a card of other digits or one named by no number', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const synced = { date: '2026-10-12', amountCents: -8_990, description: 'RESTAURANTE SABOR' };
+    expect(await storeSynced(client, '2026-10-01', [synced], syncedCard)).toMatchObject({ added: 1 });
+    const file = buildOfx('card', '5234********5502', [
+      { date: '2026-10-12', amount: '-89.90', memo: 'RESTAURANTE SABOR' },
+    ]);
+    const imported = await importOfx(client.token, file);
+    expect(imported.json().files[0]).toMatchObject({ transactions_added: 0, accounts: [{ new_account: false }] });
+    expect(await cardOrigins(client)).toHaveLength(1);
+
+    const otherCard = buildOfx('card', '5234********7711', [{ date: '2026-10-13', amount: '-10.00', memo: 'PADARIA' }]);
+    const nubank = buildOfx('card', '54e88fea-25a4-4bf6-985b-d72f98a20e85', [
+      { date: '2026-10-13', amount: '-20.00', memo: 'MERCADO' },
+    ]);
+    for (const content of [otherCard, nubank]) {
+      expect((await importOfx(client.token, content)).json().files[0].accounts[0].new_account).toBe(true);
+    }
+    expect(await cardOrigins(client)).toHaveLength(3);
+  });
 
   it('keeps a second payment of the same amount when the bank and the file wrote the first one alike', async () => {
     const client = (await createTestOrganization(context)).client;

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isSameCard, readCardLastDigits } from '@prumo/domain/open-banking/card-identity';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -38,6 +39,41 @@ export interface OriginIdentity {
   accountNumber: string;
 }
 
+/**
+ * The client's card that this card identity names though written otherwise (a file's masked number
+ * and no bank, a connection's last four digits and its bank): the one card with those last digits
+ * at a compatible bank, which takes the bank when it named none. Null when there is none, or more
+ * than one (a guess would mix two cards' bills). The client's card creation is held meanwhile, so
+ * two imports of one new card (in any process) find the same one.
+ */
+async function findSameCardOrigin(db: Executor, scope: ClientScope, identity: OriginIdentity): Promise<number | null> {
+  if (identity.kind !== 'credit_card' || !readCardLastDigits(identity.accountNumber)) return null;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`card-origin:${scope.clientUserId}`}, 0))`);
+  const cards = await db
+    .select({
+      id: origins.id,
+      bankCode: origins.bankCode,
+      branch: origins.branch,
+      accountNumber: origins.accountNumber,
+    })
+    .from(origins)
+    .where(and(buildClientOwnedWhere(origins, scope), eq(origins.kind, 'credit_card')));
+  const exact = cards.find(
+    (card) =>
+      card.bankCode === identity.bankCode &&
+      card.branch === identity.branch &&
+      card.accountNumber === identity.accountNumber,
+  );
+  if (exact) return exact.id;
+  const same = cards.filter((card) => isSameCard(card, identity));
+  const [card] = same;
+  if (same.length !== 1 || !card) return null;
+  if (card.bankCode === '' && identity.bankCode !== '') {
+    await db.update(origins).set({ bankCode: identity.bankCode }).where(eq(origins.id, card.id));
+  }
+  return card.id;
+}
+
 /** The client's origin with this identity, created when new (then `created` is true). */
 export async function upsertOrigin(
   db: Executor,
@@ -45,19 +81,22 @@ export async function upsertOrigin(
   identity: OriginIdentity,
   balance: { amountCents: number; date: string | null } | null,
 ): Promise<{ id: number; created: boolean; cardDays: { closingDay: number; dueDay: number } | null }> {
-  const [inserted] = await db
-    .insert(origins)
-    .values({
-      organizationId: scope.organizationId,
-      clientUserId: scope.clientUserId,
-      ...identity,
-      balanceCents: balance?.amountCents ?? null,
-      balanceDate: balance?.date ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: origins.id });
-  // A new account is this transaction's own until it ends: an import into it elsewhere waits on the insert.
-  if (inserted) return { id: inserted.id, created: true, cardDays: null };
+  const sameCardId = await findSameCardOrigin(db, scope, identity);
+  if (sameCardId === null) {
+    const [inserted] = await db
+      .insert(origins)
+      .values({
+        organizationId: scope.organizationId,
+        clientUserId: scope.clientUserId,
+        ...identity,
+        balanceCents: balance?.amountCents ?? null,
+        balanceDate: balance?.date ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: origins.id });
+    // A new account is this transaction's own until it ends: an import into it elsewhere waits on the insert.
+    if (inserted) return { id: inserted.id, created: true, cardDays: null };
+  }
   // Held until the transaction ends, so two imports into one account (in any process) take turns:
   // what one finds already imported is still all there is when it writes. Key-share locks (lines of
   // the account being written elsewhere) are not held up.
@@ -72,10 +111,14 @@ export async function upsertOrigin(
     .where(
       and(
         buildClientOwnedWhere(origins, scope),
-        eq(origins.kind, identity.kind),
-        eq(origins.bankCode, identity.bankCode),
-        eq(origins.branch, identity.branch),
-        eq(origins.accountNumber, identity.accountNumber),
+        sameCardId !== null
+          ? eq(origins.id, sameCardId)
+          : and(
+              eq(origins.kind, identity.kind),
+              eq(origins.bankCode, identity.bankCode),
+              eq(origins.branch, identity.branch),
+              eq(origins.accountNumber, identity.accountNumber),
+            ),
       ),
     )
     .for('no key update');
