@@ -123,14 +123,20 @@ test.describe('Help desk and guided tour', () => {
     await signInNewClient({ page, api, loginPage }, 'tour.cliente');
     await tour.startButton.click();
     await expect(tour.popoverTitle).toHaveText('Bem-vindo à Prumo');
-    await expect(tour.progress).toHaveText('1 de 5');
+    await expect(tour.progress).toHaveText('1 de 6');
+    await tour.nextButton.click();
+    // The dashboard's own import, where a new client starts.
+    await expect(tour.popoverTitle).toHaveText('Seus extratos');
+    await expect(
+      page.locator('.driver-active-element').getByRole('button', { name: 'Importar extratos', exact: true }),
+    ).toBeVisible();
     await tour.nextButton.click();
     await expect(tour.popoverTitle).toHaveText('Menu');
 
     // The step reached is on the server: a reload goes on from there.
     const saved = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/api/onboarding/tour/') && (response.request().postData() ?? '').includes('"step":2'),
+        response.url().endsWith('/api/onboarding/tour/') && (response.request().postData() ?? '').includes('"step":3'),
     );
     await tour.nextButton.click();
     await expect(tour.popoverTitle).toHaveText('Avisos');
@@ -188,6 +194,8 @@ test.describe('Help desk and guided tour', () => {
     await tour.startButton.click();
     await expect(tour.popoverTitle).toHaveText('Bem-vindo à Prumo');
     await tour.nextButton.click();
+    await expect(tour.popoverTitle).toHaveText('Seus extratos');
+    await tour.nextButton.click();
     // On a phone the menu step points at the menu's button.
     await expect(tour.popoverTitle).toHaveText('Menu');
     await expect(page.locator('[data-tour="menu-button"].driver-active-element')).toHaveCount(1);
@@ -201,7 +209,7 @@ test.describe('Help desk and guided tour', () => {
     await menu.getByRole('menuitem', { name: 'Reset Tour' }).click();
     await expect(page).toHaveURL(DashboardPage.path(demo.slug));
     await expect(tour.popoverTitle).toHaveText('Bem-vindo à Prumo');
-    await expect(tour.progress).toHaveText('1 de 5');
+    await expect(tour.progress).toHaveText('1 de 6');
     await tour.closeButton.click();
     await expect(tour.popover).toBeHidden();
 

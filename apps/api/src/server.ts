@@ -12,7 +12,7 @@ import { type EmbeddedServer, startEmbeddedServer } from './db/embedded-server';
 import { seedDemoWhenEmpty } from './db/seed/demo';
 import { insertMissingDefaultCategories } from './modules/categories/index';
 import { removeImportLeftovers } from './modules/imports/index';
-import { findOrCreateVapidKeys } from './modules/push/index';
+import { ensureVapidKeys } from './modules/push/index';
 import { markWebBuildServed } from './web-build';
 
 const config = readConfigOrExit();
@@ -41,7 +41,7 @@ try {
 }
 await insertMissingDefaultCategories(database.db);
 // Web Push needs no outside account: the instance's VAPID pair is made on its first start.
-await findOrCreateVapidKeys(database.db, config);
+await ensureVapidKeys(database.db, config);
 // An external database is someone's real data: demo accounts only through `npm run seed:demo`.
 if (embeddedServer && (await seedDemoWhenEmpty(database.db))) {
   console.log('Demo organizations created (see README for the accounts).');

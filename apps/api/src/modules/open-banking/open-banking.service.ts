@@ -336,11 +336,6 @@ async function activateConnection(
 }
 
 /**
- * Opens the aggregator's widget ('belvo') for the bank with COMPE code `bankCode`. A connection waits
- * for the link the widget makes, tied to the caller's session by a one-time external id the link
- * carries back (only its SHA-256 kept), for ten minutes.
- */
-/**
  * The banks the organization's widget reaches, by code (each once): what the bank guide offers to
  * connect instead of downloading statements. None while the simulated institution answers for it.
  */
@@ -355,6 +350,11 @@ export async function listWidgetBanks(deps: AppDependencies, scope: ClientScope)
   return { results: [...byCode].map(([code, name]) => ({ code, name })) };
 }
 
+/**
+ * Opens the aggregator's widget ('belvo') for the bank with COMPE code `bankCode`. A connection waits
+ * for the link the widget makes, tied to the caller's session by a one-time external id the link
+ * carries back (only its SHA-256 kept), for ten minutes.
+ */
 export async function openBankWidget(
   deps: AppDependencies,
   caller: Caller,

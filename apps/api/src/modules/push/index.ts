@@ -2,4 +2,4 @@
 export { registerPushRoutes } from './push.routes';
 export { sendPushToUser } from './push.service';
 export { hasPushDevice } from './push-tokens.repo';
-export { findOrCreateVapidKeys } from './vapid-keys';
+export { ensureVapidKeys } from './vapid-keys';

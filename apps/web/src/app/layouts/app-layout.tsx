@@ -350,7 +350,9 @@ function TopBar({
         {persona.view !== 'client' && enabledToggles.has('chat_planner') ? <PlannerChatButton /> : null}
         {/* Everyone's own notifications, kept current by the live stream; a planner's include those
             about their clients, listed apart in the notifications screen. */}
-        <NotificationsBell organization={slug} source="own" />
+        <Box data-tour="notifications">
+          <NotificationsBell organization={slug} source="own" />
+        </Box>
         {/* On a phone the user menu holds them. */}
         <Box visibleFrom="sm">
           <OpenFinancePortalLink />

@@ -101,7 +101,7 @@ function CashShortcuts({ organization }: { organization: string }) {
   return (
     <Paper withBorder p="md">
       <SectionHeader title="Meu caixa" description="Importe os extratos do banco e acompanhe entradas e saídas." />
-      <Group gap="sm">
+      <Group gap="sm" data-tour="import-statements">
         <Button
           onClick={() => {
             setImportLoaded(true);

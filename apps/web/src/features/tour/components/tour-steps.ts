@@ -18,6 +18,12 @@ export const tourSteps: Record<AccessLevel, readonly TourStep[]> = {
       description: 'Este é o seu início: o resumo do mês, o orçamento e o que está pendente.',
     },
     {
+      targets: ['import-statements'],
+      title: 'Seus extratos',
+      description:
+        'Comece por aqui: importe o extrato do banco (OFX ou planilha). O Prumo separa as contas, categoriza e soma tudo em Meu caixa.',
+    },
+    {
       targets: menuTargets,
       title: 'Menu',
       description: 'Meu caixa, Meu patrimônio, Fluxo futuro ou Meu orçamento, e Avisos e importações ficam aqui.',
@@ -48,6 +54,11 @@ export const tourSteps: Record<AccessLevel, readonly TourStep[]> = {
       targets: menuTargets,
       title: 'Menu',
       description: 'Volte ao Dashboard ou abra os Prospects (quando a organização usa).',
+    },
+    {
+      targets: ['notifications'],
+      title: 'Avisos',
+      description: 'O sino traz o que os seus clientes fizeram: extratos importados, planejamentos aceitos e insights.',
     },
     {
       targets: ['help-button'],
