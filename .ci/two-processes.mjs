@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import pg from 'pg';
 import S3rver from 's3rver';
 
@@ -339,6 +340,48 @@ async function main() {
       `the newest notification is ${JSON.stringify(newest)}`,
     );
   });
+
+  await check(
+    'a notification raised through one process appears, without a reload, in a browser on the other',
+    async () => {
+      // Debian's Chromium, as the e2e uses; the web app is the build npm test made.
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+      try {
+        const page = await browser.newPage({
+          baseURL: second.baseUrl,
+          locale: 'pt-BR',
+          timezoneId: 'America/Sao_Paulo',
+        });
+        await page.goto(`/${demoClient.organization}/login`);
+        await page.getByLabel('E-mail', { exact: true }).fill(demoClient.email);
+        await page.getByLabel('Senha', { exact: true }).fill(demoClient.password);
+        await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+        await page.waitForURL(`**/app/${demoClient.organization}/dashboard`, { timeout: 30_000 });
+        await page
+          .getByRole('banner')
+          .getByRole('button', { name: /^Notificações(:|$)/ })
+          .click();
+        const panel = page.getByRole('dialog', { name: 'Notificações', exact: true });
+        await panel.waitFor();
+
+        const plannerToken = await signIn(first, demoPlanner);
+        const clients = await request(first, 'GET', '/api/profiles/clients/?limit=100', { token: plannerToken });
+        const client = (await clients.json()).results.find((record) => record.user.email === demoClient.email);
+        const title = `Aviso no navegador ${Date.now()}`;
+        const sentAt = Date.now();
+        const notice = await request(first, 'POST', '/api/tasks/notification/', {
+          token: plannerToken,
+          json: { client: client.user.id, title, message: 'Confira o aviso.' },
+        });
+        expect(notice.status === 201, `POST /api/tasks/notification/ on the first answered ${notice.status}`);
+        // The open bell on the second process shows it, with no reload.
+        await panel.getByText(title).first().waitFor({ timeout: 15_000 });
+        console.log(`    shown in the browser ${Date.now() - sentAt} ms after the notice`);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   await check('a scheduled job runs once, on one of the two processes', async () => {
     const database = new pg.Client({ connectionString: databaseUrl });
