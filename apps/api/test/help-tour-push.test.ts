@@ -600,12 +600,19 @@ describe('sending push notifications', () => {
     pushService.received.length = 0;
     // The push service is down on the first try (500): nothing is marked sent, the try is counted.
     pushService.statusesByPath.set('/push/once', [500]);
+    // Each run sends the 50 deliveries due longest: other tests' deliveries may be due before this one.
+    const deliverUntil = async (at: Date, done: (rows: { status: string; attempts: number }[]) => boolean) => {
+      for (let run = 0; run < 40 && !done(await pushDelivery()); run += 1) {
+        await deliverDueNotifications(buildDeps(), silentLog, at);
+      }
+    };
     const now = new Date();
-    await deliverDueNotifications(buildDeps(), silentLog, now);
+    await deliverUntil(now, (rows) => (rows[0]?.attempts ?? 0) > 0);
     expect(pushesReceived()).toBe(1);
     expect(await pushDelivery()).toEqual([{ status: 'pending', attempts: 1 }]);
     // Its retry, once due, reaches the device; later runs send nothing more.
     const later = new Date(now.getTime() + 16_000);
+    await deliverUntil(later, (rows) => rows[0]?.status === 'sent');
     for (let run = 0; run < 3; run += 1) await deliverDueNotifications(buildDeps(), silentLog, later);
     expect(pushesReceived()).toBe(2);
     expect(pushService.received.at(-1)?.headers['content-encoding']).toBe('aes128gcm');
@@ -722,6 +729,18 @@ describe("an organization's own Firebase project", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual({ service_account: [message] });
     }
+    // A key Firebase cannot sign with (an EC key reads as a key, but is not RSA).
+    const { privateKey: ecKey } = generateKeyPairSync('ec', {
+      namedCurve: 'prime256v1',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const ec = await putSettings(target.manager, {
+      provider: 'fcm',
+      service_account: JSON.stringify({ ...serviceAccount, private_key: ecKey }),
+    });
+    expect(ec.statusCode).toBe(400);
+    expect(ec.json()).toEqual({ service_account: ['A chave privada da conta de serviço não pôde ser lida.'] });
     const wrongProvider = await putSettings(target.manager, { provider: 'onesignal' });
     expect(wrongProvider.json()).toEqual({ provider: ['Opção inválida: use web_push ou fcm.'] });
     const stored = await context.database.db.execute(
@@ -782,6 +801,22 @@ describe("an organization's own Firebase project", () => {
       failed: 1,
     });
     expect(sent).toHaveLength(1);
+
+    // A project that cannot be opened fails its FCM tokens only: the same user's browser still gets Web Push.
+    await call(context, 'POST', '/api/firebase/fcm/add-token', {
+      token: withFirebase.client.token,
+      payload: { token: JSON.stringify(buildSubscription(`${pushService.origin}/push/beside-fcm`)) },
+    });
+    await putSettings(withFirebase.manager, { provider: 'fcm', service_account: JSON.stringify(serviceAccount) });
+    const broken: AppDependencies = {
+      ...buildDeps(),
+      createFcmMessaging: async () => Promise.reject(new Error('Failed to parse private key')),
+    };
+    expect(await sendPushToUser(broken, withFirebase.client.row.id, message)).toEqual({
+      sent: 1,
+      removed: 0,
+      failed: 1,
+    });
   });
 });
 

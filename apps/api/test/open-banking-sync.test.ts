@@ -12,6 +12,7 @@ import {
 import type { AppDependencies } from '../src/dependencies';
 import { storeSyncedLines } from '../src/modules/imports/index';
 import { syncConnection } from '../src/modules/open-banking/index';
+import { retryPendingRevocations } from '../src/modules/open-banking/open-banking.service';
 import { buildMultipart } from './helpers/multipart';
 import { buildOfx } from './helpers/ofx';
 import { submitBankForm } from './helpers/simulated-bank';
@@ -534,6 +535,29 @@ describe('when a connection ends', () => {
     // What the connection brought stays.
     expect(await countLines(client)).toBe(before);
     expect(before).toBeGreaterThan(4_000);
+  });
+
+  it('drops the token once the bank is told, and gives up telling it after 30 days', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const connection = await connectBank(client.token);
+    await call(context, 'POST', `/api/open-banking/v2/links-connect/${connection.id}/revoke/`, { token: client.token });
+    const tokenOf = async () =>
+      (
+        await context.database.db
+          .select({ token: openBankingConnections.accessTokenCiphertext })
+          .from(openBankingConnections)
+          .where(eq(openBankingConnections.id, connection.id))
+      )[0]?.token ?? null;
+    // The simulated bank was told at once: nothing is kept.
+    expect(await tokenOf()).toBeNull();
+    // A revocation the bank never heard of, 31 days on, is given up: its token goes.
+    await context.database.db
+      .update(openBankingConnections)
+      .set({ accessTokenCiphertext: 'sealed-token', revokedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(openBankingConnections.id, connection.id));
+    const deps = { db: context.database.db, config: context.config } as AppDependencies;
+    expect((await retryPendingRevocations(deps, new Date())).ended).toBeGreaterThanOrEqual(1);
+    expect(await tokenOf()).toBeNull();
   });
 
   it('ends an expired consent at the next sync and tells the client once', async () => {

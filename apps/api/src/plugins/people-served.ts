@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { markPersonCallEnded, markPersonCallStarted } from '../jobs/yield-to-people';
 
 /** Calls that stay open (the live stream) or that nobody waits on (the health check) are not people served. */
@@ -9,20 +9,23 @@ function isPersonCall(request: FastifyRequest): boolean {
 
 const counted = new WeakSet<FastifyRequest>();
 
+function endCall(request: FastifyRequest): void {
+  if (counted.delete(request)) markPersonCallEnded();
+}
+
 /**
- * Counts the API calls this process is serving, so background runs in the same process give way to
- * them (jobs/yield-to-people.ts). Each call is counted once, whether it ends with an answer or is
- * dropped by the client.
+ * Counts the signed-in people's API calls this process is serving, so background runs in the same
+ * process give way to them (jobs/yield-to-people.ts). Counted once the caller is known (anonymous
+ * calls cannot hold background work back), and ended once: with the answer, or when the connection
+ * closes first (a body fully read, then the tab closed: Node reports no abort and no answer ends).
  */
 export function registerPeopleServed(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isPersonCall(request)) return;
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.caller || !isPersonCall(request) || counted.has(request)) return;
     counted.add(request);
     markPersonCallStarted();
+    reply.raw.once('close', () => endCall(request));
   });
-  const end = async (request: FastifyRequest) => {
-    if (counted.delete(request)) markPersonCallEnded();
-  };
-  app.addHook('onResponse', end);
-  app.addHook('onRequestAbort', end);
+  app.addHook('onResponse', async (request) => endCall(request));
+  app.addHook('onRequestAbort', async (request) => endCall(request));
 }

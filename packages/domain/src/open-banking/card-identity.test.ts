@@ -27,6 +27,19 @@ describe('isSameCard', () => {
     expect(isSameCard({ bankCode: '341', accountNumber: '5234123412345502' }, synced)).toBe(true);
   });
 
+  it('keeps apart cards whose leading digits differ, as far as both show them', () => {
+    const mastercard = { bankCode: '', accountNumber: '5234********5502' };
+    expect(isSameCard(mastercard, { bankCode: '', accountNumber: '4111111111115502' })).toBe(false);
+    expect(isSameCard(mastercard, { bankCode: '', accountNumber: '5234567812345502' })).toBe(true);
+    expect(isSameCard(mastercard, { bankCode: '', accountNumber: '************5502' })).toBe(true);
+    expect(
+      isSameCard(
+        { bankCode: '', accountNumber: '5234567812345502' },
+        { bankCode: '', accountNumber: '5234567899995502' },
+      ),
+    ).toBe(false);
+  });
+
   it('keeps apart other digits, another bank, and a card not named by its number', () => {
     expect(isSameCard({ bankCode: '', accountNumber: '5234********5503' }, synced)).toBe(false);
     expect(isSameCard({ bankCode: '237', accountNumber: '5234********5502' }, synced)).toBe(false);

@@ -17,8 +17,18 @@ export function readCardLastDigits(number: string): string | null {
 }
 
 /**
- * Whether two card identities are the same card: the same last four digits, and the same bank
- * when both name one (a file that names no bank meets any bank's card with those digits).
+ * The digits a card number shows before its mask ("5234" of "5234********5502"; all of a full
+ * number); none for a number of four digits, which shows only its end.
+ */
+function readLeadingDigits(number: string): string {
+  const compact = number.trim().replace(/[\s.-]/g, '');
+  return compact.length > 4 ? (/^\d+/.exec(compact)?.[0] ?? '') : '';
+}
+
+/**
+ * Whether two card identities are the same card: the same last four digits, the same leading
+ * digits as far as both show them (a Mastercard's "5234…5502" is not a Visa's "4111…5502"), and
+ * the same bank when both name one (a file that names no bank meets any bank's card with those digits).
  */
 export function isSameCard(
   first: { bankCode: string; accountNumber: string },
@@ -26,5 +36,10 @@ export function isSameCard(
 ): boolean {
   const digits = readCardLastDigits(first.accountNumber);
   if (!digits || digits !== readCardLastDigits(second.accountNumber)) return false;
+  const firstLeading = readLeadingDigits(first.accountNumber);
+  const secondLeading = readLeadingDigits(second.accountNumber);
+  // Compared as far as both show them: two full numbers must be equal.
+  const shown = Math.min(firstLeading.length, secondLeading.length);
+  if (firstLeading.slice(0, shown) !== secondLeading.slice(0, shown)) return false;
   return first.bankCode === '' || second.bankCode === '' || first.bankCode === second.bankCode;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import {
   authTokens,
@@ -139,7 +139,26 @@ export async function forgetConnectionToken(db: Database, id: number): Promise<v
     .where(and(eq(openBankingConnections.id, id), eq(openBankingConnections.status, 'revoked')));
 }
 
-/** Connections revoked here whose institution has not yet been told, oldest first (never one just revoked). */
+/**
+ * Gives up telling institutions of revocations older than `revokedBefore`: their tokens are dropped
+ * (the consent ends at its term or in the citizen's consent panel). Answers how many.
+ */
+export async function dropStaleRevocationTokens(db: Database, revokedBefore: Date): Promise<number> {
+  const dropped = await db
+    .update(openBankingConnections)
+    .set({ accessTokenCiphertext: null })
+    .where(
+      and(
+        eq(openBankingConnections.status, 'revoked'),
+        isNotNull(openBankingConnections.accessTokenCiphertext),
+        lt(openBankingConnections.revokedAt, revokedBefore),
+      ),
+    )
+    .returning({ id: openBankingConnections.id });
+  return dropped.length;
+}
+
+/** Connections revoked here whose institution has not yet been told, newest first (never one just revoked). */
 export async function findRevocationsToRetry(db: Database, revokedBefore: Date, limit: number) {
   return db
     .select()
@@ -151,7 +170,7 @@ export async function findRevocationsToRetry(db: Database, revokedBefore: Date, 
         lt(openBankingConnections.revokedAt, revokedBefore),
       ),
     )
-    .orderBy(asc(openBankingConnections.revokedAt))
+    .orderBy(desc(openBankingConnections.revokedAt))
     .limit(limit);
 }
 

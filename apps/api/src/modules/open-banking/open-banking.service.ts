@@ -37,6 +37,7 @@ import { findAccountHolder } from '../accounts/index';
 import {
   type ConnectionRow,
   countOpenConsentRequests,
+  dropStaleRevocationTokens,
   findAccountsOfConnections,
   findConnection,
   findConnections,
@@ -517,28 +518,37 @@ async function tellInstitutionOfRevocation(deps: AppDependencies, connection: Co
   return true;
 }
 
-/** Revocations tried again per run; one just revoked is left to its own request's try. */
-const revocationRetries = { perRun: 100, afterMinutes: 5 };
+/**
+ * Revocations tried again per run, newest first; one just revoked is left to its own request's try,
+ * and after 30 days of failing (the organization's keys gone, the bank's consent ended there) Prumo
+ * gives up and drops the token.
+ */
+const revocationRetries = { perRun: 100, afterMinutes: 5, giveUpAfterDays: 30 };
 
 /**
  * Tells institutions of consents revoked in Prumo that they could not be told of before. A consent
- * past its term has nothing left to end: its token is dropped without asking.
+ * past its term has nothing left to end: its token is dropped without asking. One connection that
+ * fails in an unexpected way is counted as pending and the others still go.
  */
 export async function retryPendingRevocations(
   deps: AppDependencies,
   now: Date,
 ): Promise<{ told: number; pending: number; ended: number }> {
   const result = { told: 0, pending: 0, ended: 0 };
+  result.ended += await dropStaleRevocationTokens(
+    deps.db,
+    new Date(now.getTime() - revocationRetries.giveUpAfterDays * 86_400_000),
+  );
   const revokedBefore = new Date(now.getTime() - revocationRetries.afterMinutes * 60_000);
   for (const connection of await findRevocationsToRetry(deps.db, revokedBefore, revocationRetries.perRun)) {
     if (connection.consentExpiresAt !== null && connection.consentExpiresAt <= now) {
       await forgetConnectionToken(deps.db, connection.id);
       result.ended += 1;
-    } else if (await tellInstitutionOfRevocation(deps, connection)) {
-      result.told += 1;
-    } else {
-      result.pending += 1;
+      continue;
     }
+    const told = await tellInstitutionOfRevocation(deps, connection).catch(() => false);
+    if (told) result.told += 1;
+    else result.pending += 1;
   }
   return result;
 }

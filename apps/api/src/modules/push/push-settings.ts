@@ -40,11 +40,14 @@ export async function changePushSettings(
   }
   const account = readFirebaseServiceAccount(input.service_account ?? '');
   if (!account) failOnField('service_account', pushSettingsMessages.serviceAccountInvalid);
+  // Firebase signs with the RSA key Google issues: any other key would fail every push later.
+  let keyType: string | undefined;
   try {
-    createPrivateKey(account.private_key);
+    keyType = createPrivateKey(account.private_key).asymmetricKeyType;
   } catch {
     failOnField('service_account', pushSettingsMessages.privateKeyInvalid);
   }
+  if (keyType !== 'rsa') failOnField('service_account', pushSettingsMessages.privateKeyInvalid);
   const kept = JSON.stringify({
     type: account.type,
     project_id: account.project_id,

@@ -128,7 +128,11 @@ export async function sendPushToUser(
   const tokens = await findUserPushTokens(deps.db, userId);
   if (tokens.length === 0) return { sent: 0, removed: 0, failed: 0 };
   const senders = await findPushSenders(deps);
-  const fcm = tokens.some((row) => row.kind === 'fcm') ? await findFcmSender(deps, userId, senders.fcm) : null;
+  // A Firebase project that cannot be opened (its key, or this process's ENCRYPTION_KEY) fails its
+  // FCM tokens only: the user's browsers still get their Web Push.
+  const fcm = tokens.some((row) => row.kind === 'fcm')
+    ? await findFcmSender(deps, userId, senders.fcm).catch(() => null)
+    : null;
   const safeMessage = { title: message.title, body: message.body, url: readSameOriginPath(message.url) };
   const outcomes = await Promise.all(
     tokens.map(async (row) => {
