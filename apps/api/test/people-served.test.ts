@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countPeopleServedHere, waitWhilePeopleAreServed } from '../src/jobs/yield-to-people';
 import type { Caller } from '../src/plugins/authentication';
 import { registerPeopleServed } from '../src/plugins/people-served';
@@ -31,13 +31,31 @@ async function buildHeldApp() {
 
 const signedIn = { authorization: 'Token x' };
 /** Counted now, leaving out the moment after a call ended. */
-const countInFlight = () => countPeopleServedHere(100, Date.now() + 1_000);
+const countInFlight = () => countPeopleServedHere(100, performance.now() + 1_000);
 
 async function waitUntil(condition: () => boolean) {
   await expect.poll(condition, { timeout: 2_000, interval: 5 }).toBe(true);
 }
 
 describe("background runs give way to this process's own calls", () => {
+  it('forgets a call ended long ago even when the wall clock stands still', async () => {
+    const { app, held } = await buildHeldApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-20T13:00:00Z'));
+      const page = app.inject({ method: 'GET', url: '/api/cash-flow/', headers: signedIn });
+      await waitUntil(() => held.length === 1);
+      held[0]?.();
+      await page;
+      // A frozen Date would keep it "just ended" for ever; the monotonic clock lets it go.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(countPeopleServedHere(100)).toBe(countInFlight());
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
+  });
+
   it("counts a signed-in person's call while it is served and just after, never the live stream or an anonymous call", async () => {
     const { app, held } = await buildHeldApp();
     const idle = countInFlight();

@@ -19,20 +19,21 @@ export async function countSessionsServingPeople(db: Database, recentMillisecond
 /**
  * People's calls this process is serving: a process that both serves and runs the background work
  * (the default) cannot tell its own sessions apart in pg_stat_activity, so it counts its calls.
+ * Times are the monotonic clock's: a clock set back (or frozen in a test) cannot keep a call recent.
  */
-const servedHere = { inFlight: 0, lastEndedAt: 0 };
+const servedHere = { inFlight: 0, lastEndedAt: Number.NEGATIVE_INFINITY };
 
 export function markPersonCallStarted(): void {
   servedHere.inFlight += 1;
 }
 
-export function markPersonCallEnded(now = Date.now()): void {
+export function markPersonCallEnded(now = performance.now()): void {
   servedHere.inFlight = Math.max(0, servedHere.inFlight - 1);
   servedHere.lastEndedAt = now;
 }
 
 /** Calls in flight in this process, plus one when the last ended within `recentMilliseconds`. */
-export function countPeopleServedHere(recentMilliseconds = 100, now = Date.now()): number {
+export function countPeopleServedHere(recentMilliseconds = 100, now = performance.now()): number {
   return servedHere.inFlight + (now - servedHere.lastEndedAt < recentMilliseconds ? 1 : 0);
 }
 
