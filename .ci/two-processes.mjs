@@ -303,6 +303,23 @@ async function main() {
     expect((await saved.json()).last_four_digits === '0010', 'the saved card is not the one tokenized');
   });
 
+  /** The demo planner leaves the demo client a notice through the first process: its title, and when. */
+  async function leaveDemoClientNotice(prefix) {
+    const plannerToken = await signIn(first, demoPlanner);
+    const clients = await request(first, 'GET', '/api/profiles/clients/?limit=100', { token: plannerToken });
+    expect(clients.status === 200, `GET /api/profiles/clients/ answered ${clients.status}`);
+    const client = (await clients.json()).results.find((record) => record.user.email === demoClient.email);
+    expect(client, 'the demo planner does not advise the demo client');
+    const title = `${prefix} ${Date.now()}`;
+    const sentAt = Date.now();
+    const notice = await request(first, 'POST', '/api/tasks/notification/', {
+      token: plannerToken,
+      json: { client: client.user.id, title, message: 'Confira o aviso.' },
+    });
+    expect(notice.status === 201, `POST /api/tasks/notification/ on the first answered ${notice.status}`);
+    return { title, sentAt };
+  }
+
   await check('a notification raised through one process reaches a live stream opened on the other', async () => {
     // The client opens her stream on the second process, with a ticket the second gives her.
     const clientToken = await signIn(second);
@@ -318,18 +335,7 @@ async function main() {
     );
     const heard = readStreamUntil(stream, (event) => event.topic === 'notifications', 15_000);
     // Her planner leaves her a notice through the first process, which raises her notification.
-    const plannerToken = await signIn(first, demoPlanner);
-    const clients = await request(first, 'GET', '/api/profiles/clients/?limit=100', { token: plannerToken });
-    expect(clients.status === 200, `GET /api/profiles/clients/ answered ${clients.status}`);
-    const client = (await clients.json()).results.find((record) => record.user.email === demoClient.email);
-    expect(client, 'the demo planner does not advise the demo client');
-    const title = `Aviso entre processos ${Date.now()}`;
-    const sentAt = Date.now();
-    const notice = await request(first, 'POST', '/api/tasks/notification/', {
-      token: plannerToken,
-      json: { client: client.user.id, title, message: 'Confira o aviso.' },
-    });
-    expect(notice.status === 201, `POST /api/tasks/notification/ on the first answered ${notice.status}`);
+    const { title, sentAt } = await leaveDemoClientNotice('Aviso entre processos');
     await heard;
     console.log(`    heard on the second process ${Date.now() - sentAt} ms after the notice`);
     const own = await request(second, 'GET', '/api/notification/', { token: clientToken });
@@ -364,16 +370,7 @@ async function main() {
         const panel = page.getByRole('dialog', { name: 'Notificações', exact: true });
         await panel.waitFor();
 
-        const plannerToken = await signIn(first, demoPlanner);
-        const clients = await request(first, 'GET', '/api/profiles/clients/?limit=100', { token: plannerToken });
-        const client = (await clients.json()).results.find((record) => record.user.email === demoClient.email);
-        const title = `Aviso no navegador ${Date.now()}`;
-        const sentAt = Date.now();
-        const notice = await request(first, 'POST', '/api/tasks/notification/', {
-          token: plannerToken,
-          json: { client: client.user.id, title, message: 'Confira o aviso.' },
-        });
-        expect(notice.status === 201, `POST /api/tasks/notification/ on the first answered ${notice.status}`);
+        const { title, sentAt } = await leaveDemoClientNotice('Aviso no navegador');
         // The open bell on the second process shows it, with no reload.
         await panel.getByText(title).first().waitFor({ timeout: 15_000 });
         console.log(`    shown in the browser ${Date.now() - sentAt} ms after the notice`);
