@@ -300,11 +300,11 @@ describe('a connection through Belvo', () => {
     expect(kept).toHaveLength(before.length);
   });
 
-  it('syncs a link when Belvo’s webhook says it has news, with the header derived for the organization only', async () => {
+  it('syncs a link when Belvo’s webhook says it has news, with the header made for the organization only', async () => {
     const settings = await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token });
     const { webhook_url: webhookUrl, webhook_authorization: authorization } = settings.json().results[0];
     expect(webhookUrl).toBe(`http://prumo.test/api/open-banking/webhooks/belvo/${organization.slug}/`);
-    expect(authorization).toMatch(/^Bearer [0-9a-f]{64}$/);
+    expect(authorization).toMatch(/^Bearer [\w-]{43}$/);
     const path = new URL(webhookUrl).pathname;
     const news = {
       webhook_id: 'aadf41a1fc8e4f79a49f7f04027ac999',
@@ -354,6 +354,47 @@ describe('a connection through Belvo', () => {
       payload: { ...news, link_id: 'not-a-link-of-prumo' },
     });
     expect(unknown.statusCode).toBe(202);
+  });
+
+  it('keeps the webhook’s header when the same keys are saved again, and replaces it on request', async () => {
+    const readHeader = async () =>
+      (await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token })).json()
+        .results[0].webhook_authorization as string;
+    const first = await readHeader();
+    await configureBelvo(organization);
+    expect(await readHeader()).toBe(first);
+    const replacePath = `${settingsPath}webhook-authorization/`;
+    for (const token of [organization.client.token, organization.planner.token]) {
+      expect((await call(context, 'POST', replacePath, { token })).statusCode).toBe(403);
+    }
+    expect(await readHeader()).toBe(first);
+
+    const replaced = await call(context, 'POST', replacePath, { token: organization.manager.token });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const second = replaced.json().webhook_authorization as string;
+    expect(second).toMatch(/^Bearer [\w-]{43}$/);
+    expect(second).not.toBe(first);
+    expect(await readHeader()).toBe(second);
+    const [row] = await context.database.db
+      .select()
+      .from(openFinanceSettings)
+      .where(eq(openFinanceSettings.organizationId, organization.id));
+    expect(row?.webhookSecretCiphertext).toMatch(/^v1\./);
+    expect(row?.webhookSecretCiphertext).not.toContain(second.slice(7));
+
+    const send = (authorization: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: new URL(replaced.json().webhook_url).pathname,
+        headers: { authorization },
+        payload: { webhook_type: 'TRANSACTIONS', link_id: 'not-a-link-of-prumo' },
+      });
+    expect((await send(first)).statusCode).toBe(401);
+    expect((await send(second)).statusCode).toBe(202);
+    // An organization without an aggregator's keys has no webhook, so no header to replace.
+    const none = await call(context, 'POST', replacePath, { token: otherOrganization.manager.token });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe('Esta integração não tem chaves de um provedor, nem webhook.');
   });
 
   it('revokes here at once, and ends the link at Belvo on a later try when Belvo was down', async () => {

@@ -92,6 +92,15 @@ describe('GET integration/belvo/access_token/ and POST integration/belvo/links/'
     expect(`${back.origin}${back.pathname}`).toBe('http://prumo.test/callback-opb');
     expect(back.searchParams.get('institution')).toBe('banco-simulado');
     expect(back.searchParams.get('state')).toBeNull();
+    // The link is an id of its own: the request's, which the bank's pages carried in their address, opens nothing.
+    const requestId = new URL(widget.widget_url).searchParams.get('request') ?? '';
+    expect(back.searchParams.get('link')).toMatch(/^link-/);
+    expect(back.searchParams.get('link')).not.toBe(requestId);
+    const byRequestId = await call(context, 'POST', '/api/integration/belvo/links/', {
+      token: organization.client.token,
+      payload: { link: requestId, institution: 'banco-simulado' },
+    });
+    expect(byRequestId.statusCode).toBe(400);
 
     const linked = await sendLink(organization.client.token, back);
     expect(linked.statusCode, linked.body).toBe(201);

@@ -1967,6 +1967,11 @@ export const openFinanceSettings = pgTable(
     provider: text('provider').notNull(),
     clientId: text('client_id').notNull(),
     secretCiphertext: text('secret_ciphertext').notNull(),
+    /**
+     * The Authorization header the provider must send with the organization's webhooks: random,
+     * sealed like the secret, made with the keys and replaced on request (rows from before it have none).
+     */
+    webhookSecretCiphertext: text('webhook_secret_ciphertext'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -2132,10 +2137,16 @@ export const simulatorConsents = openFinanceSimulator.table(
      * then returns a link instead of a code, and the link carries this id back to Prumo.
      */
     externalId: text('external_id'),
+    /**
+     * The link the widget flow returns once authorised: random and apart from the request's id,
+     * which the bank's pages carried in their address.
+     */
+    linkId: text('link_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (table) => [
+    uniqueIndex('simulator_consents_link_unique').on(table.linkId),
     uniqueIndex('simulator_consents_code_unique').on(table.authorizationCodeHash),
     uniqueIndex('simulator_consents_token_unique').on(table.accessTokenHash),
   ],

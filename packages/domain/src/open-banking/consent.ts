@@ -76,6 +76,7 @@ export const openBankingMessages = {
   holderCpfMissing: 'Para conectar por esta integração, o CPF do titular precisa estar no perfil.',
   keysRequired: 'Informe as chaves do provedor.',
   keysRefused: 'O provedor recusou estas chaves ou não respondeu. Confira o id e o segredo e tente de novo.',
+  noKeysForWebhook: 'Esta integração não tem chaves de um provedor, nem webhook.',
 } as const;
 
 /** Where a connection's sync stands, as its list shows it. */

@@ -14,8 +14,9 @@ import {
 } from '../../adapters/open-finance/resolve-connector';
 import { openFinanceSettings } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
-import { failOnField } from '../../lib/domain-errors';
-import { deriveSigningSecret } from '../../lib/secret-box';
+import { failNotFound, failOnField } from '../../lib/domain-errors';
+import { createSecretBox } from '../../lib/secret-box';
+import { createSecret } from '../../lib/secrets';
 
 /** The organization whose integrations are configured: its id, and its slug for the webhook's address. */
 interface SettingsOwner {
@@ -23,12 +24,57 @@ interface SettingsOwner {
   organizationSlug: string;
 }
 
+/** A webhook's header opens only on its own organization's and integration's row. */
+function describeWebhookContext(organizationId: number, integration: string): string {
+  return `open_finance_settings_webhook:${organizationId}:${integration}`;
+}
+
+/** A new random Authorization header for the provider's webhooks, sealed for its row. */
+async function sealNewWebhookAuthorization(
+  deps: AppDependencies,
+  organizationId: number,
+  integration: string,
+): Promise<{ authorization: string; ciphertext: string }> {
+  const authorization = `Bearer ${createSecret(32)}`;
+  const ciphertext = await createSecretBox(deps.config).encrypt(
+    authorization,
+    describeWebhookContext(organizationId, integration),
+  );
+  return { authorization, ciphertext };
+}
+
 /**
- * The Authorization header Belvo must send with the organization's webhooks: derived from Prumo's
- * key for this organization alone, so every process checks it alike and no other organization's opens it.
+ * The Authorization header the provider must send with the organization's webhooks: null when the
+ * row has none (kept before headers were random) or it cannot be opened (the encryption key changed).
  */
-export async function deriveBelvoWebhookAuthorization(deps: AppDependencies, organizationId: number): Promise<string> {
-  return `Bearer ${await deriveSigningSecret(deps.config, `belvo-webhook:${organizationId}`)}`;
+export async function readWebhookAuthorization(
+  deps: AppDependencies,
+  row: OpenFinanceSettingsRow,
+): Promise<string | null> {
+  if (!row.webhookSecretCiphertext) return null;
+  try {
+    return await createSecretBox(deps.config).decrypt(
+      row.webhookSecretCiphertext,
+      describeWebhookContext(row.organizationId, row.integration),
+    );
+  } catch {
+    return null;
+  }
+}
+
+const settingsOf = (organizationId: number, integration: string) =>
+  and(eq(openFinanceSettings.organizationId, organizationId), eq(openFinanceSettings.integration, integration));
+
+/** The row's header, made (and kept) when it has none that opens. */
+async function ensureWebhookAuthorization(deps: AppDependencies, row: OpenFinanceSettingsRow): Promise<string> {
+  const kept = await readWebhookAuthorization(deps, row);
+  if (kept) return kept;
+  const made = await sealNewWebhookAuthorization(deps, row.organizationId, row.integration);
+  await deps.db
+    .update(openFinanceSettings)
+    .set({ webhookSecretCiphertext: made.ciphertext })
+    .where(settingsOf(row.organizationId, row.integration));
+  return made.authorization;
 }
 
 async function presentSettings(
@@ -45,7 +91,7 @@ async function presentSettings(
     webhook_url: row
       ? `${deps.config.publicUrl}/api/open-banking/webhooks/belvo/${encodeURIComponent(owner.organizationSlug)}/`
       : null,
-    webhook_authorization: row ? await deriveBelvoWebhookAuthorization(deps, owner.organizationId) : null,
+    webhook_authorization: row ? await ensureWebhookAuthorization(deps, row) : null,
   };
 }
 
@@ -84,10 +130,7 @@ export async function changeOpenFinanceSettings(
   input: OpenFinanceSettingsInput,
 ): Promise<OpenFinanceSettings> {
   const { organizationId } = owner;
-  const where = and(
-    eq(openFinanceSettings.organizationId, organizationId),
-    eq(openFinanceSettings.integration, integration),
-  );
+  const where = settingsOf(organizationId, integration);
   if (input.provider === 'simulated') {
     await deps.db.delete(openFinanceSettings).where(where);
     return presentSettings(deps, owner, integration, undefined);
@@ -100,10 +143,16 @@ export async function changeOpenFinanceSettings(
     if (!(error instanceof OpenFinanceProviderError)) throw error;
     failOnField('client_secret', openBankingMessages.keysRefused);
   }
+  // The same provider account keeps its webhook's header (its dashboard already sends it); another gets a new one.
+  const [kept] = await deps.db.select().from(openFinanceSettings).where(where);
+  const keepsHeader = kept?.provider === input.provider && kept.clientId === clientId;
   const values = {
     provider: input.provider,
     clientId,
     secretCiphertext: await sealOpenFinanceSecret(deps.config, organizationId, integration, secret),
+    webhookSecretCiphertext: keepsHeader
+      ? kept.webhookSecretCiphertext
+      : (await sealNewWebhookAuthorization(deps, organizationId, integration)).ciphertext,
     updatedAt: new Date(),
   };
   const [row] = await deps.db
@@ -111,5 +160,24 @@ export async function changeOpenFinanceSettings(
     .values({ organizationId, integration, ...values })
     .onConflictDoUpdate({ target: [openFinanceSettings.organizationId, openFinanceSettings.integration], set: values })
     .returning();
+  return presentSettings(deps, owner, integration, row);
+}
+
+/**
+ * Replaces the header the provider must send with the organization's webhooks (one that leaked, or
+ * a routine change): the old one is refused from now on, so the manager sets the new one at the provider.
+ */
+export async function replaceWebhookAuthorization(
+  deps: AppDependencies,
+  owner: SettingsOwner,
+  integration: ConfigurableIntegration,
+): Promise<OpenFinanceSettings> {
+  const made = await sealNewWebhookAuthorization(deps, owner.organizationId, integration);
+  const [row] = await deps.db
+    .update(openFinanceSettings)
+    .set({ webhookSecretCiphertext: made.ciphertext })
+    .where(settingsOf(owner.organizationId, integration))
+    .returning();
+  if (!row) failNotFound(openBankingMessages.noKeysForWebhook);
   return presentSettings(deps, owner, integration, row);
 }

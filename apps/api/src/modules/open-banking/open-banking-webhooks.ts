@@ -5,7 +5,7 @@ import type { AppDependencies } from '../../dependencies';
 import { fail } from '../../lib/domain-errors';
 import { findOrganizationBySlug } from '../organizations/index';
 import { markLinkSyncWaiting } from './open-banking.repo';
-import { deriveBelvoWebhookAuthorization } from './open-banking-settings';
+import { readWebhookAuthorization } from './open-banking-settings';
 
 export const webhookRefusedMessage = 'Webhook não autorizado.';
 
@@ -23,8 +23,8 @@ function matchesText(given: string, expected: string): boolean {
 }
 
 /**
- * Belvo's webhook for one organization, checked against the Authorization header derived for it
- * (only where the organization configured Belvo). News of a link (new transactions or accounts, a
+ * Belvo's webhook for one organization, checked against the random Authorization header kept for
+ * it (only where the organization configured Belvo). News of a link (new transactions or accounts, a
  * consent about to expire, credentials no longer valid) asks its connection for a sync, which brings
  * the news or ends the connection: the connection to queue, or null when none waits for it.
  */
@@ -36,8 +36,8 @@ export async function receiveBelvoWebhook(
 ): Promise<number | null> {
   const organization = (await findOrganizationBySlug(deps.db, slug))?.organization;
   const settings = organization ? await findOpenFinanceSettings(deps.db, organization.id, 'belvo') : null;
-  if (!organization || !settings || !authorization) fail('unauthenticated', webhookRefusedMessage);
-  if (!matchesText(authorization, await deriveBelvoWebhookAuthorization(deps, organization.id))) {
+  const expected = settings ? await readWebhookAuthorization(deps, settings) : null;
+  if (!organization || !expected || !authorization || !matchesText(authorization, expected)) {
     fail('unauthenticated', webhookRefusedMessage);
   }
   const parsed = BelvoWebhookSchema.safeParse(body);

@@ -45,7 +45,11 @@ import {
   startOpenBankingSession,
 } from './open-banking.service';
 import { openBankingSyncJob } from './open-banking-jobs';
-import { changeOpenFinanceSettings, listOpenFinanceSettings } from './open-banking-settings';
+import {
+  changeOpenFinanceSettings,
+  listOpenFinanceSettings,
+  replaceWebhookAuthorization,
+} from './open-banking-settings';
 import { receiveBelvoWebhook } from './open-banking-webhooks';
 
 const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
@@ -239,6 +243,23 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
       const integration = configurableIntegrations.find((name) => name === request.params.integration);
       if (!integration) failNotFound(openBankingMessages.connectorUnknown);
       return changeOpenFinanceSettings(deps, readCaller(request), integration, request.body);
+    },
+  );
+
+  api.post(
+    '/api/open-banking/settings/:integration/webhook-authorization/',
+    {
+      config: { access: { roles: managersOnly } },
+      schema: {
+        tags,
+        params: z.object({ integration: z.string().max(40) }),
+        response: { 200: OpenFinanceSettingsSchema, 404: DetailSchema },
+      },
+    },
+    async (request) => {
+      const integration = configurableIntegrations.find((name) => name === request.params.integration);
+      if (!integration) failNotFound(openBankingMessages.connectorUnknown);
+      return replaceWebhookAuthorization(deps, readCaller(request), integration);
     },
   );
 

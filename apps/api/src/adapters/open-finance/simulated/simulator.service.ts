@@ -47,7 +47,7 @@ export interface SimulatorDependencies {
 
 /**
  * A request for the person's consent. With `externalId` it comes through the widget flow: the bank
- * returns the link it makes (this request's id) and the institution, and the link carries the id.
+ * returns the link it makes and the institution, and the link carries the id.
  */
 export async function createSimulatorConsent(
   deps: SimulatorDependencies,
@@ -184,8 +184,9 @@ export async function decideSimulatorConsent(
 }
 
 /**
- * The widget flow's return, as an aggregator's widget gives it: the link it made (the request's id)
- * and the institution when authorised; `error` and a message otherwise.
+ * The widget flow's return, as an aggregator's widget gives it: the link it made (an id of its own,
+ * apart from the request's, which the bank's pages carried in their address) and the institution
+ * when authorised; `error` and a message otherwise.
  */
 async function decideWidgetConsent(
   db: Database,
@@ -193,9 +194,10 @@ async function decideWidgetConsent(
   authorise: boolean,
   address: URL,
 ): Promise<string | null> {
-  if (!(await moveToStep(db, consent, { status: authorise ? 'AUTHORISED' : 'REJECTED' }))) return null;
-  if (authorise) {
-    address.searchParams.set('link', consent.id);
+  const linkId = authorise ? `link-${createSecret(24)}` : null;
+  if (!(await moveToStep(db, consent, { status: authorise ? 'AUTHORISED' : 'REJECTED', linkId }))) return null;
+  if (linkId) {
+    address.searchParams.set('link', linkId);
     // As Belvo names institutions: by their code name, not the name people read.
     address.searchParams.set('institution', consent.participantId);
   } else {
@@ -215,7 +217,7 @@ export async function readSimulatorLink(
     .from(simulatorConsents)
     .where(
       and(
-        eq(simulatorConsents.id, linkId),
+        eq(simulatorConsents.linkId, linkId),
         isNotNull(simulatorConsents.externalId),
         inArray(simulatorConsents.status, ['AUTHORISED', 'CONSUMED']),
       ),
@@ -228,7 +230,7 @@ export async function claimSimulatorLink(
   db: Database,
   linkId: string,
 ): Promise<{ accessToken: string; expiresAt: Date }> {
-  return grantAuthorisedConsent(db, and(eq(simulatorConsents.id, linkId), isNotNull(simulatorConsents.externalId)));
+  return grantAuthorisedConsent(db, and(eq(simulatorConsents.linkId, linkId), isNotNull(simulatorConsents.externalId)));
 }
 
 /** Requests a day old that never became a consent, and consents a day past their term. */
@@ -285,7 +287,10 @@ async function grantAuthorisedConsent(
   });
 }
 
-/** Revokes a consent by its token; one already revoked or unknown answers as done. */
+/**
+ * Revokes a consent by its token (named by its id, or by its link for the widget flow); one already
+ * revoked or unknown answers as done.
+ */
 export async function revokeSimulatorConsent(
   db: Database,
   input: { consentId: string; accessToken: string },
@@ -295,7 +300,7 @@ export async function revokeSimulatorConsent(
     .set({ status: 'REVOKED', accessTokenHash: null })
     .where(
       and(
-        eq(simulatorConsents.id, input.consentId),
+        or(eq(simulatorConsents.id, input.consentId), eq(simulatorConsents.linkId, input.consentId)),
         eq(simulatorConsents.accessTokenHash, hashSecret(input.accessToken)),
       ),
     );

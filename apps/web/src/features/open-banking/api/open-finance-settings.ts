@@ -37,3 +37,20 @@ export function useSaveOpenFinanceSettings(organization: string) {
       queryClient.invalidateQueries({ queryKey: openFinanceSettingsQueryOptions(organization).queryKey }),
   });
 }
+
+/** POST open-banking/settings/{integration}/webhook-authorization/: a new header; the old one is refused from then on. */
+export function replaceWebhookAuthorization(integration: string) {
+  return requestApi<OpenFinanceSettings>(
+    `open-banking/settings/${encodeURIComponent(integration)}/webhook-authorization/`,
+    { method: 'POST' },
+  );
+}
+
+export function useReplaceWebhookAuthorization(organization: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (integration: string) => replaceWebhookAuthorization(integration),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: openFinanceSettingsQueryOptions(organization).queryKey }),
+  });
+}

@@ -1,11 +1,17 @@
 import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { OpenFinanceSettings } from '@prumo/contract/open-banking';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SettingsPanel } from '../../../components/settings-panel';
 import { formatDateTime } from '../../../lib/format';
-import { createFormMutationErrorHandler } from '../../../lib/mutation-errors';
+import { createFormMutationErrorHandler, notifyMutationError } from '../../../lib/mutation-errors';
 import { notifySuccess } from '../../../lib/notifications';
-import { useOpenFinanceSettings, useSaveOpenFinanceSettings } from '../api/open-finance-settings';
+import {
+  useOpenFinanceSettings,
+  useReplaceWebhookAuthorization,
+  useSaveOpenFinanceSettings,
+} from '../api/open-finance-settings';
 
 type Provider = OpenFinanceSettings['provider'];
 
@@ -101,20 +107,12 @@ function SettingsForm({ organization, settings }: { organization: string; settin
           </Text>
         ) : null}
         {settings.webhook_url && settings.webhook_authorization ? (
-          // Belvo tells Prumo of new lines through its webhook: the manager registers it in Belvo's dashboard.
-          <Alert color="gray" variant="light" title="Webhook na Belvo">
-            <Stack gap={4}>
-              <Text size="sm">
-                Cadastre no painel da Belvo, para as contas sincronizarem assim que houver novidades:
-              </Text>
-              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                URL: {settings.webhook_url}
-              </Text>
-              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                Cabeçalho Authorization: {settings.webhook_authorization}
-              </Text>
-            </Stack>
-          </Alert>
+          <WebhookDetails
+            organization={organization}
+            integration={settings.integration}
+            url={settings.webhook_url}
+            authorization={settings.webhook_authorization}
+          />
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
@@ -123,5 +121,52 @@ function SettingsForm({ organization, settings }: { organization: string; settin
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Belvo tells Prumo of new lines through its webhook: the manager registers the address and the
+ * header in Belvo's dashboard, and can replace the header (one that leaked, or a routine change).
+ */
+function WebhookDetails(properties: { organization: string; integration: string; url: string; authorization: string }) {
+  const replace = useReplaceWebhookAuthorization(properties.organization);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Alert color="gray" variant="light" title="Webhook na Belvo">
+      <Stack gap={4}>
+        <Text size="sm">Cadastre no painel da Belvo, para as contas sincronizarem assim que houver novidades:</Text>
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+          URL: {properties.url}
+        </Text>
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+          Cabeçalho Authorization: {properties.authorization}
+        </Text>
+        <Group>
+          <Button variant="subtle" size="compact-sm" onClick={() => setConfirming(true)}>
+            Gerar novo cabeçalho
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Gerar novo cabeçalho"
+        message="O cabeçalho atual deixa de ser aceito assim que o novo é gerado: cadastre o novo no painel da Belvo para as sincronizações por webhook continuarem."
+        confirmLabel="Gerar"
+        loading={replace.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          replace.mutate(properties.integration, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifySuccess('Novo cabeçalho gerado. Atualize-o no painel da Belvo.');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              notifyMutationError(error);
+            },
+          })
+        }
+      />
+    </Alert>
   );
 }
