@@ -60,8 +60,9 @@ export default defineConfig({
       // Page models that register many people through the API say so from addresses of their own
       // (X-Forwarded-For from the loopback), so the per-address limits the suite meets stay real.
       TRUST_PROXY: '127.0.0.1',
-      // Belvo is out of reach here: a closed port answers at once (keys a manager types are refused).
+      // Belvo and Pluggy are out of reach here: a closed port answers at once (keys a manager types are refused).
       BELVO_API_URL: 'http://127.0.0.1:9',
+      PLUGGY_API_URL: 'http://127.0.0.1:9',
     },
     url: `http://127.0.0.1:${port}/api/organization/demo/`,
     timeout: 120_000,

@@ -173,7 +173,16 @@ test.describe('Open Finance', () => {
   }) => {
     await signInAs(demo.slug, demo.manager);
     await page.goto(OrganizationSettingsPage.path(demo.slug));
-    const section = page.getByRole('region', { name: 'Open Finance' });
+    // Open Finance's own consent goes through Pluggy; the bank guide's widget through Belvo.
+    const openFinance = page
+      .getByRole('region', { name: 'Open Finance' })
+      .getByRole('group', { name: 'Open Finance (consentimento pelo Prumo)' });
+    await openFinance.getByRole('combobox', { name: 'Provedor' }).click();
+    await expect(page.getByRole('option', { name: 'Pluggy', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const section = page
+      .getByRole('region', { name: 'Open Finance' })
+      .getByRole('group', { name: 'Widget de bancos (guia de extratos)' });
     await section.getByRole('combobox', { name: 'Provedor' }).click();
     await page.getByRole('option', { name: 'Belvo', exact: true }).click();
     await section.getByRole('textbox', { name: 'Secret ID' }).fill('secret-id-de-teste');
@@ -185,7 +194,10 @@ test.describe('Open Finance', () => {
 
     await page.reload();
     await expect(
-      page.getByRole('region', { name: 'Open Finance' }).getByRole('combobox', { name: 'Provedor' }),
+      page
+        .getByRole('region', { name: 'Open Finance' })
+        .getByRole('group', { name: 'Widget de bancos (guia de extratos)' })
+        .getByRole('combobox', { name: 'Provedor' }),
     ).toHaveValue('Instituição simulada do Prumo');
   });
 

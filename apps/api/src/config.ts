@@ -47,6 +47,8 @@ export interface AppConfig {
   /** Belvo's API root (BELVO_API_URL) and its hosted widget's address (BELVO_WIDGET_URL), for organizations that configure it. */
   belvoApiUrl: string;
   belvoWidgetUrl: string;
+  /** Pluggy's API root (PLUGGY_API_URL), for organizations that configure it for Open Finance. */
+  pluggyApiUrl: string;
   /**
    * The keys Pagar.me signs its webhooks with: a JWKS address (PAGARME_WEBHOOK_JWKS_URL) or the key
    * set itself as JSON (PAGARME_WEBHOOK_JWKS). Without either, Pagar.me's webhooks are refused.
@@ -285,6 +287,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     pagarmeApiUrl: readAddress('PAGARME_API_URL', environment.PAGARME_API_URL) ?? 'https://api.pagar.me/core/v5',
     belvoApiUrl: readAddress('BELVO_API_URL', environment.BELVO_API_URL) ?? 'https://api.belvo.com',
     belvoWidgetUrl: readAddress('BELVO_WIDGET_URL', environment.BELVO_WIDGET_URL) ?? 'https://widget.belvo.io',
+    pluggyApiUrl: readAddress('PLUGGY_API_URL', environment.PLUGGY_API_URL) ?? 'https://api.pluggy.ai',
     pagarmeWebhookJwksUrl: readAddress('PAGARME_WEBHOOK_JWKS_URL', environment.PAGARME_WEBHOOK_JWKS_URL),
     pagarmeWebhookJwks: environment.PAGARME_WEBHOOK_JWKS || undefined,
     sandboxSettleSeconds: readSettleSeconds(environment.SANDBOX_GATEWAY_SETTLE_SECONDS),

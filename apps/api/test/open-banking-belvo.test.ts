@@ -77,6 +77,7 @@ describe('PUT open-banking/settings/belvo/', () => {
       token: otherOrganization.manager.token,
     });
     expect(listed.json().results).toEqual([
+      expect.objectContaining({ integration: 'quanto', provider: 'simulated' }),
       {
         integration: 'belvo',
         provider: 'simulated',
@@ -302,7 +303,9 @@ describe('a connection through Belvo', () => {
 
   it('syncs a link when Belvo’s webhook says it has news, with the header made for the organization only', async () => {
     const settings = await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token });
-    const { webhook_url: webhookUrl, webhook_authorization: authorization } = settings.json().results[0];
+    const { webhook_url: webhookUrl, webhook_authorization: authorization } = settings
+      .json()
+      .results.find((row: { integration: string }) => row.integration === 'belvo');
     expect(webhookUrl).toBe(`http://prumo.test/api/open-banking/webhooks/belvo/${organization.slug}/`);
     expect(authorization).toMatch(/^Bearer [\w-]{43}$/);
     const path = new URL(webhookUrl).pathname;
@@ -358,8 +361,9 @@ describe('a connection through Belvo', () => {
 
   it('keeps the webhook’s header when the same keys are saved again, and replaces it on request', async () => {
     const readHeader = async () =>
-      (await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token })).json()
-        .results[0].webhook_authorization as string;
+      (await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token }))
+        .json()
+        .results.find((row: { integration: string }) => row.integration === 'belvo').webhook_authorization as string;
     const first = await readHeader();
     await configureBelvo(organization);
     expect(await readHeader()).toBe(first);

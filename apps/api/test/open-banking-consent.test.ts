@@ -361,6 +361,20 @@ describe('A consent through the simulated bank', () => {
     expect(answer.json()).toMatchObject({ status: 'refused', status_label: 'Não autorizada' });
   });
 
+  it('does not trust a return with neither a code nor an error from a bank that returns codes', async () => {
+    const started = await requestConsent(organization.client.token);
+    const back = await goThroughBank(started.authorization_url);
+    back.searchParams.delete('code');
+    const answer = await approve(organization.client.token, back);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().detail).toContain('Este retorno do banco não vale mais');
+    const [row] = await context.database.db
+      .select({ status: openBankingConnections.status })
+      .from(openBankingConnections)
+      .where(eq(openBankingConnections.id, started.connection.id));
+    expect(row?.status).toBe('failed');
+  });
+
   it('shows the bank’s errors: a wrong password, a wrong code, an expired code', async () => {
     const started = await requestConsent(organization.client.token);
     const { request } = readBankPath(started.authorization_url);

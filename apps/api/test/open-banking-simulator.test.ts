@@ -36,6 +36,7 @@ async function grantConsent(
     months: 12,
     redirectUri: 'http://prumo.test/app/demo/callback-opb',
     state: 'estado-de-teste-com-dezesseis',
+    holder: { name: 'Carla Cliente', cpf: null },
   });
   const open = async () => {
     const consent = await findOpenSimulatorConsent(db, started.consentId);

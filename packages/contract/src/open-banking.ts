@@ -99,11 +99,11 @@ export type WidgetBanks = z.infer<typeof WidgetBanksSchema>;
 /** Who answers an integration for the organization: never its secret. */
 export const OpenFinanceSettingsSchema = z.object({
   integration: z.string(),
-  provider: z.enum(['simulated', 'belvo']),
+  provider: z.enum(['simulated', 'pluggy', 'belvo']),
   /** The provider's key id; null for the simulated institution. */
   client_id: z.string().nullable(),
   updated_at: z.string().nullable(),
-  /** Where Belvo sends its webhooks for the organization, and the Authorization header it must send (set both in Belvo's dashboard); null for the simulated institution. */
+  /** Where the aggregator sends its webhooks for the organization, and the Authorization header it must send (set both at the aggregator); null for the simulated institution. */
   webhook_url: z.string().nullable(),
   webhook_authorization: z.string().nullable(),
 });

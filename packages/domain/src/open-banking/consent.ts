@@ -72,7 +72,9 @@ export const openBankingMessages = {
   bankNotConnectable: 'Este banco ainda não pode ser conectado por esta integração. Importe o extrato do banco.',
   linkInvalid: 'Esta conexão não foi encontrada ou não foi iniciada nesta sessão. Comece a conexão de novo.',
   linkOtherInstitution: 'A instituição autorizada não é a que você escolheu. Comece a conexão de novo.',
-  providerUnknown: 'Escolha o provedor: simulated ou belvo.',
+  providerUnknown: 'Escolha o provedor: simulated, pluggy ou belvo.',
+  providerOfOtherIntegration:
+    'Este provedor não atende esta integração: o Open Finance é da Pluggy; o widget, da Belvo.',
   holderCpfMissing: 'Para conectar por esta integração, o CPF do titular precisa estar no perfil.',
   keysRequired: 'Informe as chaves do provedor.',
   keysRefused: 'O provedor recusou estas chaves ou não respondeu. Confira o id e o segredo e tente de novo.',
@@ -134,18 +136,14 @@ export type ConsentInput = z.infer<typeof ConsentInputSchema>;
 
 /**
  * The bank's return, as the callback page read it from its address: the `state` Prumo sent and
- * either the authorization `code` or the bank's `error`.
+ * the authorization `code` or the bank's `error` (neither where the provider took the bank's code
+ * itself, as Pluggy does).
  */
-export const ApproveInputSchema = z
-  .object({
-    state: z.string({ error: openBankingMessages.returnInvalid }).trim().min(16).max(200),
-    code: z.string().trim().min(1).max(500).optional(),
-    error: z.string().trim().max(200).optional(),
-  })
-  .refine((input) => input.code !== undefined || input.error !== undefined, {
-    message: openBankingMessages.returnInvalid,
-    path: ['code'],
-  });
+export const ApproveInputSchema = z.object({
+  state: z.string({ error: openBankingMessages.returnInvalid }).trim().min(16).max(200),
+  code: z.string().trim().min(1).max(500).optional(),
+  error: z.string().trim().max(200).optional(),
+});
 export type ApproveInput = z.infer<typeof ApproveInputSchema>;
 
 /** The bank chosen for the aggregator's widget, by its 3-digit COMPE code. */
@@ -190,16 +188,22 @@ export function computeConsentEnd(start: Date, months: number): Date {
 
 /**
  * Who answers an integration for an organization (ADR 47): the simulated institution, or the
- * aggregator whose keys a manager set. Belvo answers the 'belvo' integration.
+ * aggregator whose keys a manager set. Pluggy answers Open Finance ('quanto'); Belvo, 'belvo'.
  */
-export const configurableIntegrations = ['belvo'] as const satisfies readonly IntegrationConnector[];
+export const configurableIntegrations = ['quanto', 'belvo'] as const satisfies readonly IntegrationConnector[];
 export type ConfigurableIntegration = (typeof configurableIntegrations)[number];
+
+/** The aggregator each configurable integration speaks to. */
+export const aggregatorOfIntegration = { quanto: 'pluggy', belvo: 'belvo' } as const satisfies Record<
+  ConfigurableIntegration,
+  string
+>;
 
 const keyField = z.string().trim().max(200, 'Limite de 200 excedido');
 
 export const OpenFinanceSettingsInputSchema = z
   .object({
-    provider: z.enum(['simulated', 'belvo'], { error: openBankingMessages.providerUnknown }),
+    provider: z.enum(['simulated', 'pluggy', 'belvo'], { error: openBankingMessages.providerUnknown }),
     client_id: keyField.nullish(),
     client_secret: keyField.nullish(),
   })

@@ -8,6 +8,7 @@ import {
   OpenFinanceProviderError,
   type Participant,
 } from './open-finance-connector';
+import { readProviderAnswer, sendToProvider } from './provider-http';
 
 export interface BelvoOptions {
   /** Belvo's API root (BELVO_API_URL): https://api.belvo.com, or the sandbox's. */
@@ -87,38 +88,13 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
     schema: z.ZodType<Result> | null,
     body?: unknown,
   ): Promise<Result | null> {
-    let response: Response;
-    try {
-      response = await fetch(`${options.baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: authorization,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeout),
-      });
-    } catch (error) {
-      // The cause only: the request carried the secret.
-      throw new OpenFinanceProviderError(`Belvo did not answer: ${(error as Error).name}`);
-    }
-    if (response.status === 404) return null;
-    // Refused keys are the organization's to fix, not the person's consent ending: a failure.
-    // The path and query stay out of every message: a link's id there is the access to its data.
-    if (!response.ok) throw new OpenFinanceProviderError(`Belvo answered ${response.status}.`);
-    if (schema === null) return null;
-    const answer = await response.json().catch(() => undefined);
-    // An amount past what cents can hold throws inside the schema: unreadable too, never a 500.
-    const parsed = (() => {
-      try {
-        return schema.safeParse(answer);
-      } catch {
-        return null;
-      }
-    })();
-    if (!parsed?.success) throw new OpenFinanceProviderError(`Belvo answered ${method} in a shape Prumo cannot read.`);
-    return parsed.data;
+    const response = await sendToProvider('Belvo', `${options.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: authorization },
+      body,
+      timeoutMilliseconds: timeout,
+    });
+    return readProviderAnswer('Belvo', method, response, schema);
   }
 
   async function requestFound<Result>(method: string, path: string, schema: z.ZodType<Result>, body?: unknown) {
@@ -142,7 +118,8 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
   return {
     provider: 'belvo',
     // In Brazil Belvo ties the consent to the holder's CPF.
-    widgetNeedsCpf: true,
+    needsHolderCpf: true,
+    returnCarriesCode: true,
     async listParticipants(): Promise<Participant[]> {
       const institutions = await readAllPages(
         '/api/institutions/?country_code=BR&integration_type=openfinance&page_size=1000',

@@ -22,6 +22,8 @@ export interface ConsentRequest {
   redirectUri: string;
   /** Random and single-use: the bank sends it back unchanged beside the code. */
   state: string;
+  /** The account holder the consent is for (Pluggy ties it to their CPF). */
+  holder: { name: string; cpf: string | null };
 }
 
 export interface StartedConsent {
@@ -83,8 +85,13 @@ export interface OpenFinanceConnector {
   /** Registers the person with the provider (idempotent): the provider's reference for them. */
   startSession(input: { clientReference: string }): Promise<{ externalUserId: string }>;
   createConsent(request: ConsentRequest): Promise<StartedConsent>;
-  /** Trades the code the bank returned for access to the data, once. */
-  exchangeCode(input: { consentId: string; code: string }): Promise<GrantedConsent>;
+  /**
+   * Trades the code the bank returned for access to the data, once; a provider that completes the
+   * exchange itself (`returnCarriesCode` false) is asked whether the person authorised.
+   */
+  exchangeCode(input: { consentId: string; code: string | null }): Promise<GrantedConsent>;
+  /** Whether the bank's return to Prumo carries a code: without one, a return with no code is not a refusal. */
+  readonly returnCarriesCode: boolean;
   listAccounts(input: { accessToken: string }): Promise<ConnectorAccount[]>;
   /** One page (from 1) of an account's lines from `from` (a day), oldest first. */
   listTransactions(input: {
@@ -106,8 +113,8 @@ export interface OpenFinanceConnector {
     /** The account holder the consent is for (Belvo ties it to their CPF). */
     holder: { name: string; cpf: string | null };
   }): Promise<OpenedWidget>;
-  /** Whether `openWidget` needs the holder's CPF: the service asks for it first, in pt-BR. */
-  readonly widgetNeedsCpf: boolean;
+  /** Whether a consent or widget needs the holder's CPF: the service asks for it first, in pt-BR. */
+  readonly needsHolderCpf: boolean;
   /**
    * A link the widget made: the external id it carries and the institution it reaches; null when
    * the provider knows no such link, or it is not valid.

@@ -6,6 +6,7 @@ import { openFinanceSettings } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
 import { createBelvoConnector } from './belvo-connector';
 import { type OpenFinanceConnector, OpenFinanceProviderError } from './open-finance-connector';
+import { createPluggyConnector } from './pluggy-connector';
 import { createSimulatedConnector } from './simulated-connector';
 
 export type OpenFinanceSettingsRow = typeof openFinanceSettings.$inferSelect;
@@ -44,6 +45,9 @@ export function createConfiguredConnector(
   settings: { provider: string; clientId: string },
   secret: string,
 ): OpenFinanceConnector {
+  if (settings.provider === 'pluggy') {
+    return createPluggyConnector({ baseUrl: config.pluggyApiUrl, clientId: settings.clientId, clientSecret: secret });
+  }
   if (settings.provider !== 'belvo') throw new OpenFinanceProviderError(`No adapter for ${settings.provider}.`);
   return createBelvoConnector({
     baseUrl: config.belvoApiUrl,

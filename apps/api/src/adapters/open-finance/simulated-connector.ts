@@ -41,7 +41,8 @@ export function createSimulatedConnector(
   return {
     provider: 'simulated',
     // The simulated bank has one customer, whoever signs in.
-    widgetNeedsCpf: false,
+    needsHolderCpf: false,
+    returnCarriesCode: true,
     async listParticipants() {
       const reached = listDirectoryOrganisations(deps.publicUrl).filter((organisation) =>
         reachesInstitution(organisation.OrganisationId),
@@ -65,7 +66,10 @@ export function createSimulatedConnector(
       if (!reachesInstitution(request.participantId)) throw new OpenFinanceProviderError('Unknown participant.', true);
       return translateErrors(() => createSimulatorConsent(deps, request));
     },
-    exchangeCode: (input) => translateErrors(() => exchangeSimulatorCode(deps.db, input)),
+    async exchangeCode({ consentId, code }) {
+      if (code === null) throw new OpenFinanceProviderError('The bank returns a code.', true);
+      return translateErrors(() => exchangeSimulatorCode(deps.db, { consentId, code }));
+    },
     // The simulated bank's own pages stand for the aggregator's widget: login, code, review.
     async openWidget({ participantId, externalId, redirectUri }) {
       if (!reachesInstitution(participantId)) throw new OpenFinanceProviderError('Unknown participant.', true);

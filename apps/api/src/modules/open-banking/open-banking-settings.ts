@@ -1,5 +1,6 @@
 import type { OpenFinanceSettings } from '@prumo/contract/open-banking';
 import {
+  aggregatorOfIntegration,
   type ConfigurableIntegration,
   configurableIntegrations,
   type OpenFinanceSettingsInput,
@@ -80,22 +81,23 @@ async function ensureWebhookAuthorization(deps: AppDependencies, row: OpenFinanc
 async function presentSettings(
   deps: AppDependencies,
   owner: SettingsOwner,
-  integration: string,
+  integration: ConfigurableIntegration,
   row: OpenFinanceSettingsRow | undefined,
 ): Promise<OpenFinanceSettings> {
+  const provider = aggregatorOfIntegration[integration];
   return {
     integration,
-    provider: row ? 'belvo' : 'simulated',
+    provider: row ? provider : 'simulated',
     client_id: row?.clientId ?? null,
     updated_at: row?.updatedAt.toISOString() ?? null,
     webhook_url: row
-      ? `${deps.config.publicUrl}/api/open-banking/webhooks/belvo/${encodeURIComponent(owner.organizationSlug)}/`
+      ? `${deps.config.publicUrl}/api/open-banking/webhooks/${provider}/${encodeURIComponent(owner.organizationSlug)}/`
       : null,
     webhook_authorization: row ? await ensureWebhookAuthorization(deps, row) : null,
   };
 }
 
-/** Who answers each configurable integration for the organization: never the provider's secret (the webhook's header is the organization's to give Belvo). */
+/** Who answers each configurable integration for the organization: never the provider's secret (the webhook's header is the organization's to give the aggregator). */
 export async function listOpenFinanceSettings(
   deps: AppDependencies,
   owner: SettingsOwner,
@@ -134,6 +136,9 @@ export async function changeOpenFinanceSettings(
   if (input.provider === 'simulated') {
     await deps.db.delete(openFinanceSettings).where(where);
     return presentSettings(deps, owner, integration, undefined);
+  }
+  if (input.provider !== aggregatorOfIntegration[integration]) {
+    failOnField('provider', openBankingMessages.providerOfOtherIntegration);
   }
   const clientId = input.client_id ?? '';
   const secret = input.client_secret ?? '';

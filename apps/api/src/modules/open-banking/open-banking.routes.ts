@@ -50,7 +50,7 @@ import {
   listOpenFinanceSettings,
   replaceWebhookAuthorization,
 } from './open-banking-settings';
-import { receiveBelvoWebhook } from './open-banking-webhooks';
+import { receiveAggregatorWebhook, webhookProviders } from './open-banking-webhooks';
 
 const ParticipantQuerySchema = PageQuerySchema.extend({ search: z.string().max(80).default('') });
 const ConnectionParamsSchema = z.object({ id: DatabaseIdTextSchema });
@@ -263,21 +263,22 @@ export function registerOpenBankingRoutes(app: FastifyInstance, deps: AppDepende
     },
   );
 
-  // Belvo's webhooks (ADR 47): answered at once; the sync they ask for runs as a job.
+  // The aggregators' webhooks (ADR 47): answered at once; the sync they ask for runs as a job.
   api.post(
-    '/api/open-banking/webhooks/belvo/:organization/',
+    '/api/open-banking/webhooks/:provider/:organization/',
     {
       config: { access: { public: true }, perAddressLimit: webhooksPerAddress },
       schema: {
         tags,
-        params: z.object({ organization: z.string().max(100) }),
+        params: z.object({ provider: z.enum(webhookProviders), organization: z.string().max(100) }),
         body: z.unknown(),
-        response: { 202: z.object({}), 401: DetailSchema },
+        response: { 202: z.object({}), 400: BadRequestSchema, 401: DetailSchema },
       },
     },
     async (request, reply) => {
-      const connectionId = await receiveBelvoWebhook(
+      const connectionId = await receiveAggregatorWebhook(
         deps,
+        request.params.provider,
         request.params.organization,
         request.headers.authorization,
         request.body,

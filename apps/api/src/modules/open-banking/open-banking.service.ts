@@ -243,6 +243,8 @@ export async function requestConsent(
   const connector = await callProvider(() =>
     resolveOpenFinanceConnector(deps, participant.integration, scope.organizationId),
   );
+  const holder = await findHolder(deps, scope);
+  if (connector.needsHolderCpf && !holder.cpf) fail('invalid', openBankingMessages.holderCpfMissing);
 
   const state = createSecret(32);
   const redirectUri = buildReturnAddress(deps, caller, participant.integration);
@@ -253,6 +255,7 @@ export async function requestConsent(
       months: input.months,
       redirectUri,
       state,
+      holder,
     }),
   );
   const stateExpiresAt = new Date(Date.now() + consentStateLifetimeMinutes * 60_000);
@@ -277,6 +280,11 @@ export async function requestConsent(
   };
 }
 
+/** The client whose bank is connected: their name and CPF, as a consent ties itself to them. */
+async function findHolder(deps: AppDependencies, scope: ClientScope): Promise<{ name: string; cpf: string | null }> {
+  return (await findAccountHolder(deps.db, scope.organizationId, scope.clientUserId)) ?? { name: '', cpf: null };
+}
+
 /**
  * The bank's return, read by the callback page. The `state` must be one this session started, not
  * yet used, within its ten minutes and about a client still within the caller's reach; it is spent
@@ -294,7 +302,7 @@ export async function approveConsent(
   const awaiting = await spendConsentState(deps.db, buildCallerScope(caller), input.state, sessionId);
   // A widget's connection waits for its link (integration/belvo/links/), never for a code.
   if (!awaiting || awaiting.connector === 'belvo') failInvalid(openBankingMessages.returnInvalid);
-  if (input.error !== undefined || input.code === undefined) {
+  if (input.error !== undefined) {
     return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
   }
   const connector = await callProvider(() =>
@@ -305,11 +313,20 @@ export async function approveConsent(
       awaiting.provider,
     ),
   );
+  if (input.code === undefined && connector.returnCarriesCode) {
+    // A bank that returns codes returned neither a code nor an error: not a return to trust.
+    await updateConnection(deps.db, awaiting.id, { status: 'failed' });
+    failInvalid(openBankingMessages.returnInvalid);
+  }
   let granted: Awaited<ReturnType<typeof connector.exchangeCode>>;
   try {
-    granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code });
+    granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code ?? null });
   } catch (error) {
     if (!(error instanceof OpenFinanceProviderError)) throw error;
+    // Where the provider completed the exchange, its "not authorised" is the person's refusal at the bank.
+    if (error.refused && !connector.returnCarriesCode) {
+      return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
+    }
     await updateConnection(deps.db, awaiting.id, { status: 'failed' });
     if (error.refused) failInvalid(openBankingMessages.returnInvalid);
     fail('unavailable', openBankingMessages.providerFailed);
@@ -374,11 +391,8 @@ export async function openBankWidget(
   const participant = participants.find((candidate) => candidate.bankCode === bankCode);
   if (!participant) failNotFound(openBankingMessages.bankNotConnectable);
 
-  const holder = (await findAccountHolder(deps.db, scope.organizationId, scope.clientUserId)) ?? {
-    name: '',
-    cpf: null,
-  };
-  if (connector.widgetNeedsCpf && !holder.cpf) fail('invalid', openBankingMessages.holderCpfMissing);
+  const holder = await findHolder(deps, scope);
+  if (connector.needsHolderCpf && !holder.cpf) fail('invalid', openBankingMessages.holderCpfMissing);
 
   const externalId = createSecret(32);
   const widget = await callProvider(() =>

@@ -91,9 +91,11 @@ export function ConnectBank({ initialParticipantId }: { initialParticipantId: st
                     <Text size="sm" fw={600} lineClamp={2}>
                       {participant.name}
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      CNPJ {formatCnpj(participant.registration_number)}
-                    </Text>
+                    {participant.registration_number ? (
+                      <Text size="xs" c="dimmed">
+                        CNPJ {formatCnpj(participant.registration_number)}
+                      </Text>
+                    ) : null}
                   </div>
                 </Group>
               </Paper>

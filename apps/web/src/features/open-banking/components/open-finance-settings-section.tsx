@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { OpenFinanceSettings } from '@prumo/contract/open-banking';
 import { useState } from 'react';
@@ -15,10 +15,41 @@ import {
 
 type Provider = OpenFinanceSettings['provider'];
 
-const providerOptions: { value: Provider; label: string }[] = [
-  { value: 'simulated', label: 'Instituição simulada do Prumo' },
-  { value: 'belvo', label: 'Belvo' },
-];
+/** What the manager reads about each aggregator: what its keys are called and where its webhook is set. */
+interface Aggregator {
+  provider: Exclude<Provider, 'simulated'>;
+  name: string;
+  keyIdLabel: string;
+  keyIdDescription: string;
+  secretLabel: string;
+  webhookWhere: string;
+}
+
+/** Each configurable integration: Open Finance through Pluggy, the bank guide's widget through Belvo. */
+const integrations: Record<string, { title: string; aggregator: Aggregator }> = {
+  quanto: {
+    title: 'Open Finance (consentimento pelo Prumo)',
+    aggregator: {
+      provider: 'pluggy',
+      name: 'Pluggy',
+      keyIdLabel: 'Client ID',
+      keyIdDescription: 'O id das chaves de API da Pluggy.',
+      secretLabel: 'Client secret',
+      webhookWhere: 'Cadastre na Pluggy (POST /webhooks, evento all, com o cabeçalho abaixo em headers)',
+    },
+  },
+  belvo: {
+    title: 'Widget de bancos (guia de extratos)',
+    aggregator: {
+      provider: 'belvo',
+      name: 'Belvo',
+      keyIdLabel: 'Secret ID',
+      keyIdDescription: 'O id das chaves de API da Belvo.',
+      secretLabel: 'Secret password',
+      webhookWhere: 'Cadastre no painel da Belvo',
+    },
+  },
+};
 
 interface SettingsFormValues {
   provider: Provider;
@@ -27,34 +58,57 @@ interface SettingsFormValues {
 }
 
 /**
- * "Open Finance": the aggregator that connects the organization's clients' banks through its own
- * widget (Belvo), or the simulated institution. The secret is write-only: the server never sends it
- * back, and it tries new keys with Belvo before keeping them.
+ * "Open Finance": the aggregator behind each integration — Pluggy for the Open Finance consent,
+ * Belvo for its own widget — or the simulated institution. The secret is write-only: the server
+ * never sends it back, and it tries new keys with the aggregator before keeping them.
  */
 export function OpenFinanceSettingsSection({ organization }: { organization: string }) {
   const settings = useOpenFinanceSettings(organization);
   return (
     <SettingsPanel
       title="Open Finance"
-      description="Quem conecta os bancos dos seus clientes pelo widget de um agregador."
+      description="Quem conecta os bancos dos seus clientes: a instituição simulada ou um agregador contratado."
       settings={settings}
     >
-      {(data) => {
-        const belvo = data.results.find((entry) => entry.integration === 'belvo');
-        return belvo ? (
-          <SettingsForm key={`${belvo.provider}:${belvo.updated_at}`} organization={organization} settings={belvo} />
-        ) : null;
-      }}
+      {(data) => (
+        <Stack gap="xl">
+          {data.results.map((entry) => {
+            const integration = integrations[entry.integration];
+            return integration ? (
+              <Fieldset key={entry.integration} legend={integration.title} variant="unstyled">
+                <SettingsForm
+                  key={`${entry.provider}:${entry.updated_at}`}
+                  organization={organization}
+                  settings={entry}
+                  aggregator={integration.aggregator}
+                />
+              </Fieldset>
+            ) : null;
+          })}
+        </Stack>
+      )}
     </SettingsPanel>
   );
 }
 
-function SettingsForm({ organization, settings }: { organization: string; settings: OpenFinanceSettings }) {
+function SettingsForm({
+  organization,
+  settings,
+  aggregator,
+}: {
+  organization: string;
+  settings: OpenFinanceSettings;
+  aggregator: Aggregator;
+}) {
   const mutation = useSaveOpenFinanceSettings(organization);
   const form = useForm<SettingsFormValues>({
     initialValues: { provider: settings.provider, client_id: settings.client_id ?? '', client_secret: '' },
   });
-  const isBelvo = form.values.provider === 'belvo';
+  const usesAggregator = form.values.provider === aggregator.provider;
+  const providerOptions: { value: Provider; label: string }[] = [
+    { value: 'simulated', label: 'Instituição simulada do Prumo' },
+    { value: aggregator.provider, label: aggregator.name },
+  ];
 
   const handleSubmit = form.onSubmit((values) => {
     const change =
@@ -74,21 +128,21 @@ function SettingsForm({ organization, settings }: { organization: string; settin
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md" maw={560}>
         <Select label="Provedor" data={providerOptions} allowDeselect={false} {...form.getInputProps('provider')} />
-        {isBelvo ? (
+        {usesAggregator ? (
           <>
             <TextInput
-              label="Secret ID"
-              description="O id das chaves de API da Belvo."
+              label={aggregator.keyIdLabel}
+              description={aggregator.keyIdDescription}
               autoComplete="off"
               spellCheck={false}
               {...form.getInputProps('client_id')}
             />
             <PasswordInput
-              label="Secret password"
+              label={aggregator.secretLabel}
               description={
-                settings.provider === 'belvo'
+                settings.provider === aggregator.provider
                   ? 'Informe de novo para trocar as chaves. Ela fica guardada criptografada e nunca é exibida.'
-                  : 'Fica guardada criptografada e nunca é exibida. As chaves são testadas com a Belvo antes de salvar.'
+                  : `Fica guardada criptografada e nunca é exibida. As chaves são testadas com a ${aggregator.name} antes de salvar.`
               }
               autoComplete="new-password"
               {...form.getInputProps('client_secret')}
@@ -103,13 +157,14 @@ function SettingsForm({ organization, settings }: { organization: string; settin
         )}
         {settings.updated_at ? (
           <Text size="xs" c="dimmed">
-            Chaves da Belvo salvas em {formatDateTime(settings.updated_at, '')}.
+            Chaves da {aggregator.name} salvas em {formatDateTime(settings.updated_at, '')}.
           </Text>
         ) : null}
         {settings.webhook_url && settings.webhook_authorization ? (
           <WebhookDetails
             organization={organization}
             integration={settings.integration}
+            aggregator={aggregator}
             url={settings.webhook_url}
             authorization={settings.webhook_authorization}
           />
@@ -125,16 +180,24 @@ function SettingsForm({ organization, settings }: { organization: string; settin
 }
 
 /**
- * Belvo tells Prumo of new lines through its webhook: the manager registers the address and the
- * header in Belvo's dashboard, and can replace the header (one that leaked, or a routine change).
+ * The aggregator tells Prumo of new lines through its webhook: the manager registers the address and
+ * the header there, and can replace the header (one that leaked, or a routine change).
  */
-function WebhookDetails(properties: { organization: string; integration: string; url: string; authorization: string }) {
+function WebhookDetails(properties: {
+  organization: string;
+  integration: string;
+  aggregator: Aggregator;
+  url: string;
+  authorization: string;
+}) {
   const replace = useReplaceWebhookAuthorization(properties.organization);
   const [confirming, setConfirming] = useState(false);
   return (
-    <Alert color="gray" variant="light" title="Webhook na Belvo">
+    <Alert color="gray" variant="light" title={`Webhook na ${properties.aggregator.name}`}>
       <Stack gap={4}>
-        <Text size="sm">Cadastre no painel da Belvo, para as contas sincronizarem assim que houver novidades:</Text>
+        <Text size="sm">
+          {properties.aggregator.webhookWhere}, para as contas sincronizarem assim que houver novidades:
+        </Text>
         <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
           URL: {properties.url}
         </Text>
@@ -150,7 +213,7 @@ function WebhookDetails(properties: { organization: string; integration: string;
       <ConfirmDialog
         opened={confirming}
         title="Gerar novo cabeçalho"
-        message="O cabeçalho atual deixa de ser aceito assim que o novo é gerado: cadastre o novo no painel da Belvo para as sincronizações por webhook continuarem."
+        message={`O cabeçalho atual deixa de ser aceito assim que o novo é gerado: cadastre o novo na ${properties.aggregator.name} para as sincronizações por webhook continuarem.`}
         confirmLabel="Gerar"
         loading={replace.isPending}
         onClose={() => setConfirming(false)}
@@ -158,7 +221,7 @@ function WebhookDetails(properties: { organization: string; integration: string;
           replace.mutate(properties.integration, {
             onSuccess: () => {
               setConfirming(false);
-              notifySuccess('Novo cabeçalho gerado. Atualize-o no painel da Belvo.');
+              notifySuccess(`Novo cabeçalho gerado. Atualize-o na ${properties.aggregator.name}.`);
             },
             onError: (error) => {
               setConfirming(false);
