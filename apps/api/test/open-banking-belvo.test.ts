@@ -202,6 +202,12 @@ describe('a connection through Belvo', () => {
     });
     expect(linked.statusCode, linked.body).toBe(201);
     expect(linked.json()).toMatchObject({ provider: 'belvo', connector: 'belvo', institution_name: 'Itaú' });
+    // The term chosen in Belvo's widget (180 days), read from the holder's consents at that bank.
+    expect(linked.json().consent_months).toBe(6);
+    const days = (Date.parse(linked.json().consent_expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(179);
+    expect(days).toBeLessThan(180.1);
+    expect(belvo.requests.some((line) => line.startsWith('GET /api/consents/?user_document=52998224725'))).toBe(true);
     connectionId = linked.json().id;
 
     const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {

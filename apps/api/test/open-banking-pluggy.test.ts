@@ -191,12 +191,15 @@ describe('a connection through Pluggy', () => {
   });
 
   it('takes the return without a code from the session that started it, with the consent’s real term, and syncs', async () => {
-    const back = pluggy.decideAtBank(itemId, 'authorise', '2027-06-02T12:00:00.000Z');
+    // The person chose six months at the bank, where Prumo's screen had asked for twelve.
+    const consentEnd = new Date(Date.now() + 182 * 86_400_000).toISOString();
+    const back = pluggy.decideAtBank(itemId, 'authorise', consentEnd);
     expect(back.searchParams.get('code')).toBeNull();
     const approved = await approve(organization.client.token, back);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id: connectionId, status: 'active', provider: 'pluggy' });
-    expect(approved.json().consent_expires_at).toBe('2027-06-02T12:00:00.000Z');
+    expect(approved.json().consent_expires_at).toBe(consentEnd);
+    expect(approved.json().consent_months).toBe(6);
     // The state is spent: the same return again opens nothing.
     expect((await approve(organization.client.token, back)).statusCode).toBe(400);
 

@@ -16,8 +16,11 @@ export interface FakeBelvo {
   requests: string[];
   /** Bodies Prumo posted to /api/token/. */
   tokenRequests: Record<string, unknown>[];
-  /** `institution`: the bank the person chose in the widget (the one asked for unless said). */
-  completeWidget(externalId: string, institution?: string): string;
+  /**
+   * `institution`: the bank the person chose in the widget (the one asked for unless said);
+   * `consentDays`: the term chosen there (Belvo lists the consent by the CPF the widget was opened with).
+   */
+  completeWidget(externalId: string, institution?: string, consentDays?: number): string;
   /** A line the bank booked later on every checking account (the news a webhook announces). */
   bookCheckingLine(line: { value_date: string; amount: number; type: 'INFLOW' | 'OUTFLOW'; description: string }): void;
   /** The next answers to /api/accounts/ are this status (a provider that is down). */
@@ -134,6 +137,8 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
   let accountsFailure: number | null = null;
   let deletesFailure: number | null = null;
   const laterLines: { value_date: string; [field: string]: unknown }[] = [];
+  const consents: Record<string, unknown>[] = [];
+  const day = 86_400_000;
 
   const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
@@ -153,6 +158,9 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
         return;
       }
       sendJson(response, 200, { access: `widget-${randomUUID()}`, refresh: `refresh-${randomUUID()}` });
+    } else if (request.method === 'GET' && address.pathname === '/api/consents/') {
+      const document = address.searchParams.get('user_document');
+      sendJson(response, 200, page(consents.filter((consent) => consent.document_number === document)));
     } else if (request.method === 'GET' && address.pathname === '/api/institutions/') {
       sendJson(response, 200, page([institution]));
     } else if (linkMatch && request.method === 'GET') {
@@ -199,9 +207,26 @@ export async function startFakeBelvo(): Promise<FakeBelvo> {
     requests,
     tokenRequests,
     deletedLinks,
-    completeWidget(externalId, chosen = institution.name) {
+    completeWidget(externalId, chosen = institution.name, consentDays = 180) {
       const id = randomUUID();
       links.set(id, { id, institution: chosen, status: 'valid', external_id: externalId });
+      const widget = tokenRequests.at(-1)?.widget as
+        | { consent?: { identification_info?: { number?: string }[] } }
+        | undefined;
+      const now = Date.now();
+      const consent = (createdAgo: number, days: number, status: string, at = chosen) => ({
+        id: randomUUID(),
+        document_number: widget?.consent?.identification_info?.[0]?.number ?? '',
+        belvo_institution_name: at,
+        status,
+        created_at: new Date(now - createdAgo).toISOString(),
+        expired_at: new Date(now - createdAgo + days * day).toISOString(),
+        undefined_consent_expiration: false,
+        permissions: { ACCOUNTS: ['ACCOUNTS_READ'] },
+      });
+      // Beside this one: last year's at the same bank, ended, and another bank's from the same minute.
+      consents.push(consent(370 * day, 360, 'EXPIRED'), consent(0, 360, 'AUTHORISED', 'ofbradesco_br_retail'));
+      consents.push(consent(0, consentDays, 'AUTHORISED'));
       return id;
     },
     bookCheckingLine(line) {

@@ -175,6 +175,19 @@ export const connectionStatusLabels: Record<ConnectionStatus, string> = {
   failed: 'Falhou',
 };
 
+/**
+ * The term (3, 6, 9 or 12 months) of a consent running from `start` to `end`, as a provider reports
+ * its real end: the nearest term within ten days (providers count 90/180/270/360 days or calendar
+ * months, from their own record's time); null when the end matches none.
+ */
+export function findConsentTermMonths(start: Date, end: Date): ConsentMonths | null {
+  const toleranceMs = 10 * 86_400_000;
+  for (const months of consentMonthOptions) {
+    if (Math.abs(computeConsentEnd(start, months).getTime() - end.getTime()) <= toleranceMs) return months;
+  }
+  return null;
+}
+
 /** When a consent given on `day` for `months` months ends: the same day of the month, or the month's last. */
 export function computeConsentEnd(start: Date, months: number): Date {
   const end = new Date(start.getTime());

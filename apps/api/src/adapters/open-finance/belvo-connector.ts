@@ -1,5 +1,6 @@
 import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
 import { convertNumberToCents, parseMoneyToCents } from '@prumo/domain/money/cents';
+import { computeConsentEnd } from '@prumo/domain/open-banking/consent';
 import { z } from 'zod';
 import {
   type ConnectorAccount,
@@ -49,6 +50,16 @@ const BelvoLinkSchema = z.looseObject({
   institution: z.string(),
   status: z.string(),
   external_id: z.string().nullish(),
+  created_at: z.string().nullish(),
+});
+
+/** A consent of Belvo's Open Finance aggregation: it names the holder and the institution, not the link. */
+const BelvoConsentSchema = z.looseObject({
+  document_number: z.string().nullish(),
+  belvo_institution_name: z.string().nullish(),
+  status: z.string().nullish(),
+  created_at: z.string().nullish(),
+  expired_at: z.string().nullish(),
 });
 
 const BelvoAccountSchema = z.looseObject({
@@ -113,6 +124,32 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       next = page.next === null ? null : readPathWithin(options.baseUrl, page.next);
     }
     return items;
+  }
+
+  /**
+   * The real end of the consent behind a link: Belvo lists consents by the holder's CPF, each naming
+   * its institution but not its link, so the one authorised at the link's institution made nearest
+   * the link is taken. Unknown (no CPF, none found, Belvo failing): null, and the longest term counts.
+   */
+  async function findConsentEnd(link: z.infer<typeof BelvoLinkSchema>, cpf: string | null): Promise<Date | null> {
+    if (!cpf) return null;
+    const query = new URLSearchParams({ user_document: cpf, page_size: '1000' });
+    const found = await request('GET', `/api/consents/?${query}`, PageSchema(BelvoConsentSchema)).catch(() => null);
+    const linkedAt = Date.parse(link.created_at ?? '') || Date.now();
+    let nearest: { end: number; distance: number } | null = null;
+    for (const consent of found?.results ?? []) {
+      const end = Date.parse(consent.expired_at ?? '');
+      const created = Date.parse(consent.created_at ?? '');
+      const matches =
+        consent.status === 'AUTHORISED' &&
+        consent.belvo_institution_name === link.institution &&
+        (!consent.document_number || consent.document_number === cpf);
+      if (!matches || !Number.isFinite(end) || !Number.isFinite(created) || end <= Date.now()) continue;
+      const distance = Math.abs(created - linkedAt);
+      if (!nearest || distance < nearest.distance) nearest = { end, distance };
+    }
+    // A consent made a day or more apart from the link is another connection's.
+    return nearest && nearest.distance <= 86_400_000 ? new Date(nearest.end) : null;
   }
 
   return {
@@ -186,13 +223,14 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       if (link?.status !== 'valid' || !link.external_id) return null;
       return { externalId: link.external_id, institution: link.institution };
     },
-    async claimLink({ linkId }) {
+    async claimLink({ linkId, holder }) {
       const link = await requestFound('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);
       if (link.status !== 'valid') throw new OpenFinanceProviderError('The link is not valid.', true);
-      // The link is the access: Prumo's secret keys read its data; the consent runs 12 months at most.
-      const expiresAt = new Date();
-      expiresAt.setMonth(expiresAt.getMonth() + 12);
-      return { accessToken: link.id, expiresAt };
+      // The link is the access: Prumo's secret keys read its data, until the consent's end.
+      return {
+        accessToken: link.id,
+        expiresAt: (await findConsentEnd(link, holder.cpf)) ?? computeConsentEnd(new Date(), 12),
+      };
     },
     async listAccounts({ accessToken }): Promise<ConnectorAccount[]> {
       const accounts = await readAllPages(

@@ -120,8 +120,11 @@ export interface OpenFinanceConnector {
    * the provider knows no such link, or it is not valid.
    */
   readLink(input: { linkId: string }): Promise<{ externalId: string; institution: string } | null>;
-  /** Takes a valid link as the access to its data (for the simulated bank, once). */
-  claimLink(input: { linkId: string }): Promise<GrantedConsent>;
+  /**
+   * Takes a valid link as the access to its data (for the simulated bank, once), with the consent's
+   * real end where the provider reports it (Belvo finds it by the holder's CPF).
+   */
+  claimLink(input: { linkId: string; holder: { name: string; cpf: string | null } }): Promise<GrantedConsent>;
   /** Ends the consent at the provider; a consent already ended answers as done. */
   revokeConsent(input: { consentId: string; accessToken: string }): Promise<void>;
 }

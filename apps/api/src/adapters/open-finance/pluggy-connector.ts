@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
 import { findTodayInBrazil, shiftDay } from '@prumo/domain/br/date';
 import { convertNumberToCents } from '@prumo/domain/money/cents';
-import type { SharedDataKind } from '@prumo/domain/open-banking/consent';
+import { computeConsentEnd, type SharedDataKind } from '@prumo/domain/open-banking/consent';
 import { z } from 'zod';
 import {
   type ConnectorAccount,
@@ -364,10 +364,7 @@ function readBankAddress(item: z.infer<typeof PluggyItemSchema>): string | null 
 /** The consent's end as Pluggy gives it; without one, the longest Open Finance term (12 months). */
 function readConsentEnd(text: string | null | undefined): Date {
   const end = text ? new Date(text) : null;
-  if (end && Number.isFinite(end.getTime())) return end;
-  const fallback = new Date();
-  fallback.setMonth(fallback.getMonth() + 12);
-  return fallback;
+  return end && Number.isFinite(end.getTime()) ? end : computeConsentEnd(new Date(), 12);
 }
 
 /** Pluggy dates lines in UTC: the Brazilian day (UTC−3) is the one a statement prints. */

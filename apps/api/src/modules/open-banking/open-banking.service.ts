@@ -12,6 +12,7 @@ import {
   consentStateLifetimeMinutes,
   type DirectoryIntegration,
   directoryIntegrations,
+  findConsentTermMonths,
   type IntegrationConnector,
   openBankingMessages,
   readIntegrationConnector,
@@ -342,13 +343,17 @@ async function activateConnection(
   changes: Partial<ConnectionRow> = {},
 ): Promise<ConnectionRow> {
   const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(connectionId));
+  const connectedAt = new Date();
+  // The term the person chose at the bank or in the aggregator's widget, as the consent's real end tells it.
+  const months = findConsentTermMonths(connectedAt, granted.expiresAt);
   return updateConnection(deps.db, connectionId, {
     ...changes,
+    ...(months === null ? {} : { consentMonths: months }),
     status: 'active',
     // The first sync is sent by the route once this answer is written.
     syncStatus: 'waiting',
     accessTokenCiphertext: sealed,
-    connectedAt: new Date(),
+    connectedAt,
     consentExpiresAt: granted.expiresAt,
   });
 }
@@ -453,7 +458,9 @@ export async function linkWidgetConnection(
   }
   let granted: Awaited<ReturnType<typeof connector.claimLink>>;
   try {
-    granted = await connector.claimLink({ linkId: input.link });
+    // The holder is the connection's client, whoever opened the widget for them.
+    const holder = await findAccountHolder(deps.db, awaiting.organizationId, awaiting.clientUserId);
+    granted = await connector.claimLink({ linkId: input.link, holder: holder ?? { name: '', cpf: null } });
   } catch (error) {
     if (!(error instanceof OpenFinanceProviderError)) throw error;
     await updateConnection(deps.db, awaiting.id, { status: 'failed' });
