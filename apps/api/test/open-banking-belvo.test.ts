@@ -4,6 +4,7 @@ import { openBankingConnections, openFinanceSettings, origins, transactions, use
 import type { AppDependencies } from '../src/dependencies';
 import { retryPendingRevocations } from '../src/modules/open-banking/open-banking.service';
 import { type FakeBelvo, startFakeBelvo } from './helpers/belvo-server';
+import { describeListedAccounts, findListedConnection } from './helpers/open-finance-connections';
 import { submitBankForm } from './helpers/simulated-bank';
 import {
   call,
@@ -210,18 +211,9 @@ describe('a connection through Belvo', () => {
     expect(belvo.requests.some((line) => line.startsWith('GET /api/consents/?user_document=52998224725'))).toBe(true);
     connectionId = linked.json().id;
 
-    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
-      token: organization.client.token,
-    });
-    const connection = listed.json().results.find((row: { id: number }) => row.id === connectionId);
+    const connection = await findListedConnection(context, organization.client.token, connectionId);
     expect(connection.sync_status).toBe('idle');
-    expect(
-      connection.accounts.map((account: { name: string; balance: number | null; pending_lines: number }) => [
-        account.name,
-        account.balance,
-        account.pending_lines,
-      ]),
-    ).toEqual(
+    expect(describeListedAccounts(connection)).toEqual(
       expect.arrayContaining([
         ['Conta Corrente', 587_413, 0],
         ['Cartão Platinum', -32_010, 1],
@@ -291,10 +283,7 @@ describe('a connection through Belvo', () => {
     } finally {
       belvo.failAccounts(null);
     }
-    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
-      token: organization.client.token,
-    });
-    const connection = listed.json().results.find((row: { id: number }) => row.id === connectionId);
+    const connection = await findListedConnection(context, organization.client.token, connectionId);
     expect(connection).toMatchObject({
       status: 'active',
       sync_status: 'failed',

@@ -8,6 +8,7 @@ import {
   transactions,
   users,
 } from '../src/db/schema';
+import { countClientLines, describeListedAccounts, findListedConnection } from './helpers/open-finance-connections';
 import { type FakePluggy, startFakePluggy } from './helpers/pluggy-server';
 import {
   call,
@@ -203,18 +204,9 @@ describe('a connection through Pluggy', () => {
     // The state is spent: the same return again opens nothing.
     expect((await approve(organization.client.token, back)).statusCode).toBe(400);
 
-    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
-      token: organization.client.token,
-    });
-    const connection = listed.json().results.find((item: { id: number }) => item.id === connectionId);
+    const connection = await findListedConnection(context, organization.client.token, connectionId);
     expect(connection.sync_status).toBe('idle');
-    expect(
-      connection.accounts.map((account: { name: string; balance: number | null; pending_lines: number }) => [
-        account.name,
-        account.balance,
-        account.pending_lines,
-      ]),
-    ).toEqual(
+    expect(describeListedAccounts(connection)).toEqual(
       expect.arrayContaining([
         ['Conta Corrente', 587_413, 1],
         ['Itaú Platinum', -32_010, 1],
@@ -254,10 +246,7 @@ describe('a connection through Pluggy', () => {
   });
 
   it('asks for a new API key when Pluggy ends one early, and syncs again without doubling', async () => {
-    const before = await context.database.db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(eq(transactions.clientUserId, organization.client.row.id));
+    const before = await countClientLines(context, organization.client.row.id);
     const auths = pluggy.authCount();
     pluggy.expireApiKeys();
     const again = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
@@ -265,11 +254,7 @@ describe('a connection through Pluggy', () => {
     });
     expect(again.statusCode).toBe(202);
     expect(pluggy.authCount()).toBe(auths + 1);
-    const after = await context.database.db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(eq(transactions.clientUserId, organization.client.row.id));
-    expect(after).toHaveLength(before.length);
+    expect(await countClientLines(context, organization.client.row.id)).toBe(before);
   });
 
   it('marks the connection refused when the person refused at the bank', async () => {
@@ -314,24 +299,14 @@ describe('a connection through Pluggy', () => {
   });
 
   it('ends the connection when the consent ended at the bank, keeping what came', async () => {
-    const kept = await context.database.db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(eq(transactions.clientUserId, organization.client.row.id));
+    const kept = await countClientLines(context, organization.client.row.id);
     pluggy.setItemStatus(itemId, 'LOGIN_ERROR');
     await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
       token: organization.client.token,
     });
-    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', {
-      token: organization.client.token,
-    });
-    const connection = listed.json().results.find((item: { id: number }) => item.id === connectionId);
+    const connection = await findListedConnection(context, organization.client.token, connectionId);
     expect(connection.status).not.toBe('active');
-    const after = await context.database.db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(eq(transactions.clientUserId, organization.client.row.id));
-    expect(after).toHaveLength(kept.length);
+    expect(await countClientLines(context, organization.client.row.id)).toBe(kept);
   });
 
   it('revokes an item by deleting it at Pluggy', async () => {
