@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBankingConnections, openFinanceSettings, origins, transactions, users } from '../src/db/schema';
 import type { AppDependencies } from '../src/dependencies';
+import { deriveSigningSecret } from '../src/lib/secret-box';
 import { retryPendingRevocations } from '../src/modules/open-banking/open-banking.service';
 import { type FakeBelvo, startFakeBelvo } from './helpers/belvo-server';
 import { describeListedAccounts, findListedConnection } from './helpers/open-finance-connections';
@@ -394,6 +395,29 @@ describe('a connection through Belvo', () => {
     const none = await call(context, 'POST', replacePath, { token: otherOrganization.manager.token });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('Esta integração não tem chaves de um provedor, nem webhook.');
+  });
+
+  it('keeps the header derived for keys saved before headers were random, which Belvo already sends', async () => {
+    await context.database.db
+      .update(openFinanceSettings)
+      .set({ webhookSecretCiphertext: null })
+      .where(eq(openFinanceSettings.organizationId, organization.id));
+    const derived = `Bearer ${await deriveSigningSecret(context.config, `belvo-webhook:${organization.id}`)}`;
+    const sent = await context.app.inject({
+      method: 'POST',
+      url: `/api/open-banking/webhooks/belvo/${organization.slug}/`,
+      headers: { authorization: derived },
+      payload: { webhook_type: 'TRANSACTIONS', link_id: 'not-a-link-of-prumo' },
+    });
+    expect(sent.statusCode).toBe(202);
+    const settings = await call(context, 'GET', '/api/open-banking/settings/', { token: organization.manager.token });
+    const belvoSettings = settings.json().results.find((row: { integration: string }) => row.integration === 'belvo');
+    expect(belvoSettings.webhook_authorization).toBe(derived);
+    const [row] = await context.database.db
+      .select()
+      .from(openFinanceSettings)
+      .where(eq(openFinanceSettings.organizationId, organization.id));
+    expect(row?.webhookSecretCiphertext).toMatch(/^v1\./);
   });
 
   it('revokes here at once, and ends the link at Belvo on a later try when Belvo was down', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBankingConnections } from '../src/db/schema';
+import type { AppDependencies } from '../src/dependencies';
 import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
 import { removeAbandonedConsentRequests } from '../src/modules/open-banking/index';
 import { submitBankForm } from './helpers/simulated-bank';
@@ -475,7 +476,9 @@ describe('Races, limits and leftovers', () => {
 
     const abandoned = await requestConsent(organization.client.token);
     const later = new Date(Date.now() + 25 * 3_600_000);
-    expect(await removeAbandonedConsentRequests(db, later)).toBeGreaterThanOrEqual(1);
+    expect(
+      await removeAbandonedConsentRequests({ db, config: context.config } as AppDependencies, later),
+    ).toBeGreaterThanOrEqual(1);
     const [left] = await db
       .select()
       .from(openBankingConnections)

@@ -59,11 +59,23 @@ async function setCpf(userId: number, cpf: string | null) {
   await context.database.db.update(users).set({ cpf }).where(eq(users.id, userId));
 }
 
-async function requestConsent(token: string, permissions = ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS']) {
+async function requestConsent(token: string, permissions = ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS'], months = 12) {
   return call(context, 'POST', '/api/open-banking/v2/users/consents/', {
     token,
-    payload: { participant_id: '601', permissions, months: 12, connector: 'quanto' },
+    payload: { participant_id: '601', permissions, months, connector: 'quanto' },
   });
+}
+
+/** A consent through Pluggy as far as the bank: the item it made and the connection waiting for it. */
+async function startConsent(months = 12) {
+  const started = await requestConsent(organization.client.token, ['ACCOUNTS'], months);
+  expect(started.statusCode, started.body).toBe(201);
+  return { itemId: readItemId(started.json().authorization_url), connectionId: started.json().connection.id as number };
+}
+
+/** Days from now to an ISO instant. */
+function daysFromNow(instant: string): number {
+  return (Date.parse(instant) - Date.now()) / 86_400_000;
 }
 
 /** The item Prumo asked Pluggy for, read from the bank address its consent answered. */
@@ -230,6 +242,7 @@ describe('a connection through Pluggy', () => {
       ['2026-11-03', -4_590, 'PADARIA REAL'],
       ['2026-11-04', -25_050, 'PIX ENVIADO MARIA'],
       ['2026-11-06', -18_977, 'CONTA DE LUZ'],
+      ['2026-11-12', 3_000, 'ESTORNO LOJA'],
     ]);
     // Withdrawn in full, or of a kind Prumo does not keep: left out; a fund's CNPJ from its code.
     const held = await context.database.db
@@ -257,13 +270,55 @@ describe('a connection through Pluggy', () => {
     expect(await countClientLines(context, organization.client.row.id)).toBe(before);
   });
 
-  it('marks the connection refused when the person refused at the bank', async () => {
-    const started = await requestConsent(organization.client.token, ['ACCOUNTS']);
-    expect(started.statusCode, started.body).toBe(201);
-    const back = pluggy.decideAtBank(readItemId(started.json().authorization_url), 'refuse');
+  it('marks the connection refused when the person refused at the bank, and ends the item there', async () => {
+    const started = await startConsent();
+    const back = pluggy.decideAtBank(started.itemId, 'refuse');
     const answered = await approve(organization.client.token, back);
     expect(answered.statusCode, answered.body).toBe(200);
-    expect(answered.json()).toMatchObject({ id: started.json().connection.id, status: 'refused' });
+    expect(answered.json()).toMatchObject({ id: started.connectionId, status: 'refused' });
+    expect(pluggy.deletedItems).toContain(started.itemId);
+  });
+
+  it('does not take a return before the person finished at the bank', async () => {
+    const started = await startConsent();
+    // The return address (with its state) reached early, the item still waiting on the bank's login.
+    const early = new URL(String(pluggy.itemRequests.at(-1)?.oauthRedirectUri));
+    const answered = await approve(organization.client.token, early);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ id: started.connectionId, status: 'refused' });
+    expect(pluggy.deletedItems).toContain(started.itemId);
+  });
+
+  it('fails a consent Pluggy could not complete, saying the bank did not answer', async () => {
+    const started = await startConsent();
+    const answered = await approve(organization.client.token, pluggy.decideAtBank(started.itemId, 'outdated'));
+    expect(answered.statusCode).toBe(503);
+    expect(answered.json().detail).toBe('O banco não respondeu como esperado. Tente de novo em alguns minutos.');
+    expect(pluggy.deletedItems).toContain(started.itemId);
+    const connection = await findListedConnection(context, organization.client.token, started.connectionId);
+    expect(connection.status).toBe('failed');
+  });
+
+  it('takes an item still reading the data as authorised, with the term asked for while Pluggy names no end', async () => {
+    const started = await startConsent(3);
+    const answered = await approve(organization.client.token, pluggy.decideAtBank(started.itemId, 'reading'));
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ status: 'active', consent_months: 3 });
+    expect(daysFromNow(answered.json().consent_expires_at)).toBeGreaterThan(88);
+    expect(daysFromNow(answered.json().consent_expires_at)).toBeLessThan(93);
+    // The first sync waits for Pluggy to finish reading, then brings the accounts.
+    const connection = await findListedConnection(context, organization.client.token, started.connectionId);
+    expect(connection.sync_status).toBe('idle');
+    expect(connection.accounts.length).toBeGreaterThan(0);
+  });
+
+  it('does not believe an end already past: the term asked for counts', async () => {
+    const started = await startConsent(6);
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const answered = await approve(organization.client.token, pluggy.decideAtBank(started.itemId, 'authorise', past));
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().consent_months).toBe(6);
+    expect(daysFromNow(answered.json().consent_expires_at)).toBeGreaterThan(179);
   });
 
   it('syncs the item Pluggy’s webhook names, with the header kept for the organization only', async () => {
@@ -298,6 +353,28 @@ describe('a connection through Pluggy', () => {
     expect(await context.app.jobs.workDueJobs()).toBe(0);
   });
 
+  it('keeps a connection to the Pluggy account that made it: another account’s keys fail its sync, never end it', async () => {
+    const switched = await call(context, 'PUT', settingsPath, {
+      token: organization.manager.token,
+      payload: { provider: 'pluggy', client_id: pluggy.otherClientId, client_secret: pluggy.otherClientSecret },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    try {
+      await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
+        token: organization.client.token,
+      });
+      const connection = await findListedConnection(context, organization.client.token, connectionId);
+      expect(connection).toMatchObject({ status: 'active', sync_status: 'failed' });
+    } finally {
+      await configurePluggy(organization);
+    }
+    await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
+      token: organization.client.token,
+    });
+    const back = await findListedConnection(context, organization.client.token, connectionId);
+    expect(back).toMatchObject({ status: 'active', sync_status: 'idle' });
+  });
+
   it('ends the connection when the consent ended at the bank, keeping what came', async () => {
     const kept = await countClientLines(context, organization.client.row.id);
     pluggy.setItemStatus(itemId, 'LOGIN_ERROR');
@@ -305,8 +382,10 @@ describe('a connection through Pluggy', () => {
       token: organization.client.token,
     });
     const connection = await findListedConnection(context, organization.client.token, connectionId);
-    expect(connection.status).not.toBe('active');
+    expect(connection.status).toBe('revoked');
     expect(await countClientLines(context, organization.client.row.id)).toBe(kept);
+    const bell = await call(context, 'GET', '/api/notification/', { token: organization.client.token });
+    expect(JSON.stringify(bell.json().results)).toContain('Itaú');
   });
 
   it('revokes an item by deleting it at Pluggy', async () => {
@@ -320,6 +399,8 @@ describe('a connection through Pluggy', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().status).toBe('revoked');
     expect(pluggy.deletedItems).toContain(newItem);
-    expect(pluggy.requests.join('\n')).not.toContain(pluggy.clientSecret);
+    // The item's id is the access to the person's data: never in a log, as the keys.
+    expect(logLines.join('\n')).not.toContain(newItem);
+    expect(logLines.join('\n')).not.toContain(pluggy.clientSecret);
   });
 });

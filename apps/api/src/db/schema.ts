@@ -2022,6 +2022,11 @@ export const openBankingConnections = pgTable(
     id: serial('id').primaryKey(),
     ...clientOwnedColumns(),
     provider: text('provider').notNull(),
+    /**
+     * The aggregator's key id the connection was made with (null for the simulated institution, and
+     * rows from before it was kept): keys of another account of the same aggregator cannot read it.
+     */
+    providerKeyId: text('provider_key_id'),
     /** The integration whose institution it is: it syncs and returns (callback-opb, bs2-callback) through it. */
     connector: text('connector').notNull().default('quanto'),
     participantId: text('participant_id').notNull(),

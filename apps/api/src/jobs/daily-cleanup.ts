@@ -39,7 +39,7 @@ export const dailyCleanupJob: JobDefinition<z.infer<typeof DailyCleanupSchema>> 
     const paymentErrorLogs = await removeOldPaymentErrorLogs(deps.db, now);
     const cardTokens = await removeDeadCardTokens(deps.db, now);
     const spentChallenges = await removeSpentChallenges(deps.db, now);
-    const abandonedConsentRequests = await removeAbandonedConsentRequests(deps.db, now);
+    const abandonedConsentRequests = await removeAbandonedConsentRequests(deps, now);
     const simulatorConsents = await removeStaleSimulatorConsents(deps.db, now);
     log.info(
       {

@@ -13,12 +13,23 @@ export interface FakePluggy {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** Another Pluggy account's keys: its API keys reach none of the first account's items. */
+  otherClientId: string;
+  otherClientSecret: string;
   /** Requests as `METHOD path?query`, in order (never the keys: they travel in bodies and headers). */
   requests: string[];
   /** Bodies Prumo posted to /items. */
   itemRequests: Record<string, unknown>[];
-  /** The person at the bank: the item becomes UPDATED (consent to `consentExpiresAt`) or a login error; where Pluggy sends them back. */
-  decideAtBank(itemId: string, decision: 'authorise' | 'refuse', consentExpiresAt?: string): URL;
+  /**
+   * The person at the bank; where Pluggy sends them back. Authorised, the item is UPDATED with its
+   * consent's end, or (`reading`) still reading the data, with no end yet, until two reads later;
+   * refused, a login error; `outdated`, Pluggy's update failed after the login.
+   */
+  decideAtBank(
+    itemId: string,
+    decision: 'authorise' | 'reading' | 'refuse' | 'outdated',
+    consentExpiresAt?: string,
+  ): URL;
   /** Every item's status from now on (the consent ended at the bank: LOGIN_ERROR). */
   setItemStatus(itemId: string, status: string): void;
   /** The next answers to /accounts are this status (a provider that is down). */
@@ -38,6 +49,10 @@ interface FakeItem {
   oauthRedirectUri: string;
   reads: number;
   consentExpiresAt: string | null;
+  /** Reads left before an item still reading the bank's data is UPDATED. */
+  readsUntilUpdated: number | null;
+  /** The account whose API keys made it. */
+  owner: string;
 }
 
 const connectors = [
@@ -103,6 +118,16 @@ function buildTransactions(accountId: string) {
         amount: 120,
         type: 'DEBIT',
         status: 'PENDING',
+      },
+      // A day without a time, written as midnight UTC: the 12th, not the 11th.
+      {
+        id: `${accountId}-3`,
+        date: '2026-11-12T00:00:00.000Z',
+        descriptionRaw: 'ESTORNO LOJA',
+        description: 'Estorno Loja',
+        amount: 30,
+        type: 'CREDIT',
+        status: 'POSTED',
       },
     ];
   }
@@ -223,7 +248,14 @@ function paginate<Item>(items: readonly Item[], query: URLSearchParams, size: nu
 export async function startFakePluggy(): Promise<FakePluggy> {
   const clientId = 'pluggy-client-id';
   const clientSecret = `pluggy-secret-${randomUUID()}`;
-  const apiKeys = new Set<string>();
+  const otherClientId = 'pluggy-other-client-id';
+  const otherClientSecret = `pluggy-other-secret-${randomUUID()}`;
+  const accounts = new Map([
+    [clientId, clientSecret],
+    [otherClientId, otherClientSecret],
+  ]);
+  /** API key → the account it was issued to. */
+  const apiKeys = new Map<string, string>();
   const items = new Map<string, FakeItem>();
   const requests: string[] = [];
   const itemRequests: Record<string, unknown>[] = [];
@@ -265,20 +297,26 @@ export async function startFakePluggy(): Promise<FakePluggy> {
     requests.push(`${request.method} ${address.pathname}${address.search}`);
     const body = request.method === 'POST' ? await readBody(request) : {};
     if (request.method === 'POST' && address.pathname === '/auth') {
-      if (body.clientId !== clientId || body.clientSecret !== clientSecret) {
+      if (typeof body.clientId !== 'string' || accounts.get(body.clientId) !== body.clientSecret) {
         sendJson(response, 401, { code: 401, message: 'Unauthorized', codeDescription: 'CLIENT_KEYS_UNAUTHORIZED' });
         return;
       }
       auths += 1;
       const apiKey = `api-key-${randomUUID()}`;
-      apiKeys.add(apiKey);
+      apiKeys.set(apiKey, body.clientId);
       sendJson(response, 200, { apiKey });
       return;
     }
-    if (!apiKeys.has(String(request.headers['x-api-key'] ?? ''))) {
+    const owner = apiKeys.get(String(request.headers['x-api-key'] ?? ''));
+    if (!owner) {
       unauthorized(response);
       return;
     }
+    // Each account sees its own items only.
+    const findItem = (id: string) => {
+      const item = items.get(id);
+      return item?.owner === owner ? item : undefined;
+    };
     const itemPath = address.pathname.match(/^\/items\/([\w-]+)$/);
     if (request.method === 'GET' && address.pathname === '/connectors') {
       // One connector a page, so paging is exercised.
@@ -303,13 +341,23 @@ export async function startFakePluggy(): Promise<FakePluggy> {
         oauthRedirectUri: String(body.oauthRedirectUri ?? ''),
         reads: 0,
         consentExpiresAt: null,
+        readsUntilUpdated: null,
+        owner,
       };
       items.set(item.id, item);
       sendJson(response, 200, presentItem(item));
     } else if (request.method === 'GET' && itemPath) {
-      const item = items.get(itemPath[1] as string);
+      const item = findItem(itemPath[1] as string);
       if (!item) return notFound(response);
       item.reads += 1;
+      if (item.readsUntilUpdated !== null) {
+        item.readsUntilUpdated -= 1;
+        if (item.readsUntilUpdated < 0) {
+          item.status = 'UPDATED';
+          item.executionStatus = 'SUCCESS';
+          item.readsUntilUpdated = null;
+        }
+      }
       // Made in the background: the bank's address comes on a later read.
       if (item.status === 'UPDATING' && item.executionStatus === 'CREATING') {
         item.status = 'WAITING_USER_INPUT';
@@ -318,7 +366,7 @@ export async function startFakePluggy(): Promise<FakePluggy> {
       sendJson(response, 200, presentItem(item));
     } else if (request.method === 'DELETE' && itemPath) {
       const id = itemPath[1] as string;
-      if (!items.delete(id)) return notFound(response);
+      if (!findItem(id) || !items.delete(id)) return notFound(response);
       deletedItems.push(id);
       sendJson(response, 200, { count: 1 });
     } else if (request.method === 'GET' && address.pathname === '/accounts') {
@@ -326,17 +374,17 @@ export async function startFakePluggy(): Promise<FakePluggy> {
         sendJson(response, accountsFailure, { code: accountsFailure, message: 'Internal error' });
         return;
       }
-      const item = items.get(query.get('itemId') ?? '');
+      const item = findItem(query.get('itemId') ?? '');
       sendJson(response, 200, paginate(item ? buildAccounts(item.id) : [], query, 500));
     } else if (request.method === 'GET' && address.pathname === '/transactions') {
       const accountId = query.get('accountId') ?? '';
       const from = query.get('from') ?? '0000-00-00';
-      const owned = [...items.keys()].some((id) => accountId.startsWith(id));
+      const owned = [...items.keys()].some((id) => accountId.startsWith(id) && findItem(id));
       const lines = owned ? buildTransactions(accountId).filter((line) => line.date.slice(0, 10) >= from) : [];
       // Two lines a page, so paging is exercised.
       sendJson(response, 200, paginate(lines, query, 2));
     } else if (request.method === 'GET' && address.pathname === '/investments') {
-      sendJson(response, 200, paginate(items.has(query.get('itemId') ?? '') ? investments : [], query, 500));
+      sendJson(response, 200, paginate(findItem(query.get('itemId') ?? '') ? investments : [], query, 500));
     } else {
       notFound(response);
     }
@@ -348,16 +396,25 @@ export async function startFakePluggy(): Promise<FakePluggy> {
     url: `http://127.0.0.1:${port}`,
     clientId,
     clientSecret,
+    otherClientId,
+    otherClientSecret,
     requests,
     itemRequests,
     deletedItems,
-    decideAtBank(itemId, decision, consentExpiresAt = '2027-05-28T12:00:00.000Z') {
+    decideAtBank(itemId, decision, consentExpiresAt = new Date(Date.now() + 91 * 86_400_000).toISOString()) {
       const item = items.get(itemId);
       if (!item) throw new Error(`no item ${itemId}`);
       if (decision === 'authorise') {
         item.status = 'UPDATED';
         item.executionStatus = 'SUCCESS';
         item.consentExpiresAt = consentExpiresAt;
+      } else if (decision === 'reading') {
+        item.status = 'UPDATING';
+        item.executionStatus = 'TRANSACTIONS_IN_PROGRESS';
+        item.readsUntilUpdated = 2;
+      } else if (decision === 'outdated') {
+        item.status = 'OUTDATED';
+        item.executionStatus = 'ERROR';
       } else {
         item.status = 'LOGIN_ERROR';
         item.executionStatus = 'USER_AUTHORIZATION_NOT_GRANTED';

@@ -1,6 +1,5 @@
 import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
 import { convertNumberToCents, parseMoneyToCents } from '@prumo/domain/money/cents';
-import { computeConsentEnd } from '@prumo/domain/open-banking/consent';
 import { z } from 'zod';
 import {
   type ConnectorAccount,
@@ -129,11 +128,12 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
   /**
    * The real end of the consent behind a link: Belvo lists consents by the holder's CPF, each naming
    * its institution but not its link, so the one authorised at the link's institution made nearest
-   * the link is taken. Unknown (no CPF, none found, Belvo failing): null, and the longest term counts.
+   * the link is taken. Unknown (no CPF, none found, Belvo failing): null, and the term asked for counts.
    */
   async function findConsentEnd(link: z.infer<typeof BelvoLinkSchema>, cpf: string | null): Promise<Date | null> {
-    if (!cpf) return null;
-    const query = new URLSearchParams({ user_document: cpf, page_size: '1000' });
+    const digits = cpf?.replace(/\D/g, '') ?? '';
+    if (!digits) return null;
+    const query = new URLSearchParams({ user_document: digits, page_size: '1000' });
     const found = await request('GET', `/api/consents/?${query}`, PageSchema(BelvoConsentSchema)).catch(() => null);
     const linkedAt = Date.parse(link.created_at ?? '') || Date.now();
     let nearest: { end: number; distance: number } | null = null;
@@ -143,7 +143,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       const matches =
         consent.status === 'AUTHORISED' &&
         consent.belvo_institution_name === link.institution &&
-        (!consent.document_number || consent.document_number === cpf);
+        (!consent.document_number || consent.document_number.replace(/\D/g, '') === digits);
       if (!matches || !Number.isFinite(end) || !Number.isFinite(created) || end <= Date.now()) continue;
       const distance = Math.abs(created - linkedAt);
       if (!nearest || distance < nearest.distance) nearest = { end, distance };
@@ -154,6 +154,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
 
   return {
     provider: 'belvo',
+    keyId: options.secretId,
     // In Brazil Belvo ties the consent to the holder's CPF.
     needsHolderCpf: true,
     returnCarriesCode: true,
@@ -227,10 +228,7 @@ export function createBelvoConnector(options: BelvoOptions): OpenFinanceConnecto
       const link = await requestFound('GET', `/api/links/${encodeURIComponent(linkId)}/`, BelvoLinkSchema);
       if (link.status !== 'valid') throw new OpenFinanceProviderError('The link is not valid.', true);
       // The link is the access: Prumo's secret keys read its data, until the consent's end.
-      return {
-        accessToken: link.id,
-        expiresAt: (await findConsentEnd(link, holder.cpf)) ?? computeConsentEnd(new Date(), 12),
-      };
+      return { accessToken: link.id, expiresAt: await findConsentEnd(link, holder.cpf) };
     },
     async listAccounts({ accessToken }): Promise<ConnectorAccount[]> {
       const accounts = await readAllPages(

@@ -42,7 +42,8 @@ export interface OpenedWidget {
 
 export interface GrantedConsent {
   accessToken: string;
-  expiresAt: Date;
+  /** The consent's end as the provider reports it; null when it does not say (the term asked for counts). */
+  expiresAt: Date | null;
 }
 
 /** An account or card at the institution, with what identifies it in a statement file too. */
@@ -81,6 +82,8 @@ export interface ConnectorInvestment {
  */
 export interface OpenFinanceConnector {
   readonly provider: OpenFinanceProvider;
+  /** The aggregator's key id it speaks with (null for the simulated institution): a connection keeps to it. */
+  readonly keyId: string | null;
   listParticipants(): Promise<Participant[]>;
   /** Registers the person with the provider (idempotent): the provider's reference for them. */
   startSession(input: { clientReference: string }): Promise<{ externalUserId: string }>;
@@ -138,5 +141,13 @@ export class OpenFinanceProviderError extends Error {
   ) {
     super(message);
     this.name = 'OpenFinanceProviderError';
+  }
+}
+
+/** The provider is still bringing the bank's data: nothing failed, the sync is tried again later. */
+export class OpenFinanceNotReadyError extends OpenFinanceProviderError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OpenFinanceNotReadyError';
   }
 }

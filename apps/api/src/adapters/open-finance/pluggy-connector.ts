@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { findBankNamedIn } from '@prumo/domain/banks/brazilian-banks';
 import { findTodayInBrazil, shiftDay } from '@prumo/domain/br/date';
 import { convertNumberToCents } from '@prumo/domain/money/cents';
-import { computeConsentEnd, type SharedDataKind } from '@prumo/domain/open-banking/consent';
+import type { SharedDataKind } from '@prumo/domain/open-banking/consent';
 import { z } from 'zod';
 import {
   type ConnectorAccount,
@@ -10,6 +10,7 @@ import {
   type ConnectorLine,
   type GrantedConsent,
   type OpenFinanceConnector,
+  OpenFinanceNotReadyError,
   OpenFinanceProviderError,
   type Participant,
 } from './open-finance-connector';
@@ -70,7 +71,8 @@ const PluggyAccountSchema = z.looseObject({
 
 const PluggyTransactionSchema = z.looseObject({
   id: z.string(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+  // A calendar day, or an instant with its offset: anything else is an answer Prumo cannot read.
+  date: z.string().refine((text) => readBrazilianDay(text) !== null),
   description: z.string().nullish(),
   descriptionRaw: z.string().nullish(),
   amount: PluggyCentsSchema,
@@ -110,6 +112,38 @@ const investmentKinds: Record<string, ConnectorInvestment['kind']> = {
 
 /** An item still being made or synced: Pluggy says so while it works in the background. */
 const workingStatuses = new Set(['UPDATING', 'MERGING']);
+
+/** What an item still working is doing once the person has authorised at the bank: reading their data. */
+const authorisedExecutions = new Set([
+  'ACCOUNTS_IN_PROGRESS',
+  'CREDITCARDS_IN_PROGRESS',
+  'TRANSACTIONS_IN_PROGRESS',
+  'INVESTMENTS_IN_PROGRESS',
+  'INVESTMENTS_TRANSACTIONS_IN_PROGRESS',
+  'IDENTITY_IN_PROGRESS',
+  'PAYMENT_DATA_IN_PROGRESS',
+  'LOANS_IN_PROGRESS',
+  'ACCOUNT_STATEMENTS_IN_PROGRESS',
+  'MERGING',
+  'SUCCESS',
+  'PARTIAL_SUCCESS',
+]);
+
+/** Item errors that mean the person's consent is not (or no longer) given. */
+const consentErrorCodes = /AUTHORIZATION|CONSENT|CREDENTIALS|ACCOUNT_NEEDS_ACTION|USER_INPUT_TIMEOUT/;
+
+/**
+ * Whether an item says the person's consent is not given: a login error, the item waiting on the
+ * person (at the bank, or again), or an error code about the consent.
+ */
+function isConsentWithheld(item: { status: string }, code: string | null | undefined): boolean {
+  return (
+    item.status === 'LOGIN_ERROR' ||
+    item.status === 'WAITING_USER_INPUT' ||
+    item.status === 'WAITING_USER_ACTION' ||
+    consentErrorCodes.test(code ?? '')
+  );
+}
 
 /**
  * API keys are asked for once per pair of keys and reused until shortly before their two hours end:
@@ -192,17 +226,18 @@ export function createPluggyConnector(options: PluggyOptions): OpenFinanceConnec
     for (;;) {
       const item = await readItem(itemId);
       if (!item) throw new OpenFinanceProviderError('Pluggy does not know the item.', true);
-      if (item.status === 'LOGIN_ERROR' || item.status === 'WAITING_USER_INPUT') {
+      if (isConsentWithheld(item, item.error?.code))
         throw new OpenFinanceProviderError(`The consent ended at the bank (${item.status}).`, true);
-      }
+      // OUTDATED: Pluggy's last update failed (the bank down, say); what it has stays readable.
       if (!workingStatuses.has(item.status)) return item;
-      if (Date.now() >= deadline) throw new OpenFinanceProviderError('Pluggy is still bringing the bank’s data.');
+      if (Date.now() >= deadline) throw new OpenFinanceNotReadyError('Pluggy is still bringing the bank’s data.');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
 
   return {
     provider: 'pluggy',
+    keyId: options.clientId,
     // Pluggy's Open Finance connectors ask for the holder's CPF.
     needsHolderCpf: true,
     // Pluggy takes the bank's code itself: its return to Prumo carries only the state Prumo put in the address.
@@ -222,7 +257,7 @@ export function createPluggyConnector(options: PluggyOptions): OpenFinanceConnec
       }));
     },
     async startSession({ clientReference }) {
-      // Pluggy keeps no user: items carry this reference as their clientUserId.
+      // Pluggy keeps no user before an item: the reference only has to be stable per person.
       return { externalUserId: `pluggy-${clientReference}` };
     },
     async createConsent({ participantId, permissions, redirectUri, state, holder }) {
@@ -237,29 +272,44 @@ export function createPluggyConnector(options: PluggyOptions): OpenFinanceConnec
         oauthRedirectUri: returnAddress.toString(),
       });
       // The item is made in the background: its bank address comes with it a moment later.
-      let item = created;
-      const deadline = Date.now() + consentWait;
-      while (!readBankAddress(item)) {
-        if (!workingStatuses.has(item.status) && item.status !== 'WAITING_USER_INPUT') {
-          throw new OpenFinanceProviderError(
-            `Pluggy could not start the consent (${item.error?.code ?? item.status}).`,
-          );
+      try {
+        let item = created;
+        const deadline = Date.now() + consentWait;
+        while (!readBankAddress(item)) {
+          if (!workingStatuses.has(item.status) && item.status !== 'WAITING_USER_INPUT') {
+            throw new OpenFinanceProviderError(
+              `Pluggy could not start the consent (${item.error?.code ?? item.status}).`,
+            );
+          }
+          if (Date.now() >= deadline) throw new OpenFinanceProviderError('Pluggy gave no bank address in time.');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          item = (await readItem(created.id)) ?? item;
         }
-        if (Date.now() >= deadline) throw new OpenFinanceProviderError('Pluggy gave no bank address in time.');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        item = (await readItem(created.id)) ?? item;
+        return { consentId: item.id, authorizationUrl: readBankAddress(item) as string };
+      } catch (error) {
+        // No consent request is left open at Pluggy for a person who was never sent to the bank.
+        await request('DELETE', `/items/${encodeURIComponent(created.id)}`, null).catch(() => undefined);
+        throw error;
       }
-      return { consentId: item.id, authorizationUrl: readBankAddress(item) as string };
     },
     async exchangeCode({ consentId }): Promise<GrantedConsent> {
-      // Pluggy completed the exchange: its item says whether the person authorised.
-      const item = await readItem(consentId);
-      if (!item) throw new OpenFinanceProviderError('Pluggy does not know the item.', true);
-      const failed = item.status === 'LOGIN_ERROR' || item.executionStatus === 'USER_AUTHORIZATION_NOT_GRANTED';
-      if (failed || item.status === 'WAITING_USER_INPUT' || item.status === 'WAITING_USER_ACTION') {
-        throw new OpenFinanceProviderError('The consent was not authorised.', true);
+      // Pluggy completed the exchange: its item says whether the person authorised. Only an item
+      // updated, or reading the data after the login, is; one still logging in is read again a moment.
+      const deadline = Date.now() + consentWait;
+      for (;;) {
+        const item = await readItem(consentId);
+        if (!item) throw new OpenFinanceProviderError('Pluggy does not know the item.', true);
+        const authorised =
+          item.status === 'UPDATED' ||
+          (workingStatuses.has(item.status) && authorisedExecutions.has(item.executionStatus ?? ''));
+        if (authorised) return { accessToken: item.id, expiresAt: readConsentEnd(item.consentExpiresAt) };
+        if (isConsentWithheld(item, item.error?.code ?? item.executionStatus))
+          throw new OpenFinanceProviderError('The consent was not authorised.', true);
+        if (!workingStatuses.has(item.status) || Date.now() >= deadline) {
+          throw new OpenFinanceProviderError(`Pluggy did not confirm the consent (${item.status}).`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      return { accessToken: item.id, expiresAt: readConsentEnd(item.consentExpiresAt) };
     },
     async openWidget() {
       throw new OpenFinanceProviderError('Pluggy opens its widget only inside its own script.');
@@ -288,8 +338,8 @@ export function createPluggyConnector(options: PluggyOptions): OpenFinanceConnec
             bankCode,
             branch: isCard ? '' : branch,
             number: isCard ? (account.number ?? '') : number,
-            // A card's balance is what its bill owes: negative here, as the readers count a card.
-            balanceCents: isCard ? -Math.abs(balance) : balance,
+            // A card's balance is what its bill owes: negative here, as the readers count a card (one in credit, positive).
+            balanceCents: isCard ? -balance : balance,
             creditLimitCents: isCard ? (account.creditData?.creditLimit ?? null) : null,
           },
         ];
@@ -308,7 +358,7 @@ export function createPluggyConnector(options: PluggyOptions): OpenFinanceConnec
       const lines = found.results.map(
         (line): ConnectorLine => ({
           id: line.id,
-          date: readBrazilianDay(line.date),
+          date: readBrazilianDay(line.date) as string,
           // The direction is the type (DEBIT leaves the account or adds to the card's bill).
           amountCents: line.type === 'DEBIT' ? -Math.abs(line.amount) : Math.abs(line.amount),
           // The bank's own words, as its statement file prints them, when Pluggy keeps them.
@@ -361,17 +411,26 @@ function readBankAddress(item: z.infer<typeof PluggyItemSchema>): string | null 
   }
 }
 
-/** The consent's end as Pluggy gives it; without one, the longest Open Finance term (12 months). */
-function readConsentEnd(text: string | null | undefined): Date {
+/** The consent's end as Pluggy gives it; null without one. */
+function readConsentEnd(text: string | null | undefined): Date | null {
   const end = text ? new Date(text) : null;
-  return end && Number.isFinite(end.getTime()) ? end : computeConsentEnd(new Date(), 12);
+  return end && Number.isFinite(end.getTime()) ? end : null;
 }
 
-/** Pluggy dates lines in UTC: the Brazilian day (UTC−3) is the one a statement prints. */
-function readBrazilianDay(text: string): string {
+/**
+ * The day a statement prints for a line Pluggy dates: an instant with its offset is taken to
+ * Brasília (UTC−3); a plain day, or midnight UTC (how a day without a time is written), is that day.
+ * Null when it is neither, or not a day of the calendar.
+ */
+function readBrazilianDay(text: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2}))?$/.exec(text);
+  if (!match) return null;
+  const [, day = '', time, offset] = match;
+  const noon = Date.parse(`${day}T12:00:00Z`);
+  if (!Number.isFinite(noon) || new Date(noon).toISOString().slice(0, 10) !== day) return null;
+  if (time === undefined || (offset === 'Z' && /^00:00(?::00(?:\.0+)?)?$/.test(time))) return day;
   const instant = Date.parse(text);
-  if (!text.includes('T') || !Number.isFinite(instant)) return text.slice(0, 10);
-  return new Date(instant - 3 * 3_600_000).toISOString().slice(0, 10);
+  return Number.isFinite(instant) ? new Date(instant - 3 * 3_600_000).toISOString().slice(0, 10) : null;
 }
 
 /** "agency/accountNumber-checkDigit" (Pluggy's transfer number) into branch and number, as statement files name them. */

@@ -68,18 +68,22 @@ export async function resolveOpenFinanceConnector(
   integration: IntegrationConnector,
   organizationId: number,
   /**
-   * The provider a connection was made with: it keeps talking to that one. A connection of the
-   * simulated institution stays there after a manager sets keys; one of an aggregator whose keys
-   * were removed or replaced by another provider's fails (its sync says so) instead of being
-   * sent elsewhere, which would hand its access to a third party or end it as revoked.
+   * The provider (and its key id) a connection was made with: it keeps talking to that one. A
+   * connection of the simulated institution stays there after a manager sets keys; one of an
+   * aggregator whose keys were removed, or replaced by another provider's or another account's of
+   * the same provider, fails (its sync says so) instead of being sent elsewhere, which would hand
+   * its access to a third party or, the other account not knowing it, end it as revoked.
    */
-  madeWith?: string,
+  madeWith?: { provider: string; providerKeyId: string | null },
 ): Promise<OpenFinanceConnector> {
   const simulated = () => createSimulatedConnector({ db: deps.db, publicUrl: deps.config.publicUrl, integration });
-  if (madeWith === 'simulated') return simulated();
+  if (madeWith?.provider === 'simulated') return simulated();
   const settings = await findOpenFinanceSettings(deps.db, organizationId, integration);
-  if (madeWith !== undefined && settings?.provider !== madeWith) {
-    throw new OpenFinanceProviderError(`The keys of ${madeWith} are no longer configured.`);
+  const sameKeys =
+    settings?.provider === madeWith?.provider &&
+    (madeWith?.providerKeyId == null || settings?.clientId === madeWith.providerKeyId);
+  if (madeWith !== undefined && !sameKeys) {
+    throw new OpenFinanceProviderError(`The keys of ${madeWith.provider} are no longer configured.`);
   }
   if (!settings) return simulated();
   let secret: string;

@@ -40,6 +40,7 @@ export function createSimulatedConnector(
   const reachesInstitution = (id: string) => (id === simulatedBs2InstitutionId) === (deps.integration === 'bs2');
   return {
     provider: 'simulated',
+    keyId: null,
     // The simulated bank has one customer, whoever signs in.
     needsHolderCpf: false,
     returnCarriesCode: true,

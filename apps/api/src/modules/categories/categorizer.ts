@@ -33,17 +33,32 @@ function learnedKey(merchantKey: string, direction: number): string {
   return `${direction}|${merchantKey}`;
 }
 
-/**
- * Learned categorization: what this client gave the same merchant (same direction of money)
- * most recently; else what most of the organization's clients gave it; else the keyword rules.
- * Two queries for the whole batch, whatever its size.
- */
+/** Suggestions for a batch of lines, in their order (see `prepareCategorizer`). */
 export async function suggestCategories(
   db: Executor,
   scope: { organizationId: number; clientUserId: number },
   lines: readonly LineToCategorize[],
 ): Promise<(CategorySuggestion | null)[]> {
-  const merchantKeys = [...new Set(lines.map((line) => line.merchantKey).filter(Boolean))];
+  const suggest = await prepareCategorizer(
+    db,
+    scope,
+    lines.map((line) => line.merchantKey),
+  );
+  return lines.map(suggest);
+}
+
+/**
+ * Learned categorization: what this client gave the same merchant (same direction of money)
+ * most recently; else what most of the organization's clients gave it; else the keyword rules.
+ * Two queries for every merchant the lines may name, whatever their number; the answer suggests
+ * for one line at a time, so a large import categorizes its lines as it writes them.
+ */
+export async function prepareCategorizer(
+  db: Executor,
+  scope: { organizationId: number; clientUserId: number },
+  lineMerchantKeys: Iterable<string>,
+): Promise<(line: LineToCategorize) => CategorySuggestion | null> {
+  const merchantKeys = [...new Set(lineMerchantKeys)].filter(Boolean);
   const clientHistory = new Map<string, LearnedRow>();
   const organizationHistory = new Map<string, LearnedRow>();
   if (merchantKeys.length) {
@@ -75,7 +90,7 @@ export async function suggestCategories(
   // Statements repeat the same text often (fees, subscriptions): guess each text once.
   const guesses = new Map<string, ReturnType<typeof guessByKeywords>>();
 
-  return lines.map((line) => {
+  return (line) => {
     const key = learnedKey(line.merchantKey, Math.sign(line.amountCents));
     const learned = clientHistory.get(key) ?? organizationHistory.get(key);
     if (learned && line.merchantKey) {
@@ -100,5 +115,5 @@ export async function suggestCategories(
       isAssetTransfer: isMovedBetweenOwnAssets(row.kind),
       by: 'rule',
     };
-  });
+  };
 }

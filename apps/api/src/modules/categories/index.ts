@@ -9,4 +9,9 @@ export {
   insertMissingDefaultCategories,
 } from './categories.repo';
 export { registerCategoryRoutes } from './categories.routes';
-export { type CategorySuggestion, type LineToCategorize, suggestCategories } from './categorizer';
+export {
+  type CategorySuggestion,
+  type LineToCategorize,
+  prepareCategorizer,
+  suggestCategories,
+} from './categorizer';

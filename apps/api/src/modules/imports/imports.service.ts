@@ -17,7 +17,7 @@ import type { Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
-import { type CategorySuggestion, suggestCategories } from '../categories/index';
+import { type CategorySuggestion, prepareCategorizer, suggestCategories } from '../categories/index';
 import { describeOrigin } from '../origins/index';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import { notifyImportFailed, notifyImportFinished } from './import-notifications';
@@ -426,18 +426,17 @@ async function importOneFile(
     }
     return key;
   };
-  const lines = statement.accounts.flatMap((account) =>
-    account.transactions.map((transaction) => ({
-      merchantKey: findMerchantKey(transaction.description),
-      name: transaction.description,
-      amountCents: transaction.amountCents,
-      accountKind: account.kind,
-    })),
-  );
-  const suggestions = await suggestCategories(deps.db, scope, lines);
-
-  // The original is kept (privately) so the client can download it again from Arquivos.
-  const storedPath = await deps.storage.keepFile('statements', statement.format, file.path);
+  const linesRead = countLines(statement);
+  const [suggest, storedPath] = await Promise.all([
+    // Each line is categorized as it is written (the learned answers are read first, once).
+    prepareCategorizer(
+      deps.db,
+      scope,
+      statement.accounts.flatMap((account) => account.transactions.map((line) => findMerchantKey(line.description))),
+    ),
+    // The original is kept (privately) so the client can download it again from Arquivos.
+    deps.storage.keepFile('statements', statement.format, file.path),
+  ]);
   // All or nothing: the file, its accounts and its lines land together or not at all.
   const writing = deps.db.transaction(async (transaction) => {
     const stored = await insertStatementFile(transaction, scope, {
@@ -448,11 +447,10 @@ async function importOneFile(
       sha256: file.sha256,
       storedPath,
       readStatus: readStatuses.whole,
-      readWarning: describeIncompleteRead(statement, lines.length),
-      transactionsRead: lines.length,
+      readWarning: describeIncompleteRead(statement, linesRead),
+      transactionsRead: linesRead,
       skippedRows: statement.skippedRows.slice(0, 500),
     });
-    let lineIndex = 0;
     let added = 0;
     let uncategorized = 0;
     let pendencies = 0;
@@ -471,19 +469,18 @@ async function importOneFile(
       await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
       if (origin.created) pendencies += 1;
       const buildIdentityKey = createIdentityKeyBuilder();
-      const firstIndex = lineIndex;
-      const buildRow = (line: StatementTransaction, offset: number): NewTransactionRow => {
-        const index = firstIndex + offset;
+      const buildRow = (line: StatementTransaction): NewTransactionRow => {
+        const merchantKey = findMerchantKey(line.description);
         return buildNewRow(
           origin,
           {
             date: line.date,
             amountCents: line.amountCents,
             name: line.description,
-            merchantKey: lines[index]?.merchantKey ?? '',
+            merchantKey,
             identityKey: buildIdentityKey(line),
           },
-          suggestions[index] ?? null,
+          suggest({ merchantKey, name: line.description, amountCents: line.amountCents, accountKind: account.kind }),
         );
       };
       // A line already in the account (this file again, another covering the same days, or an
@@ -532,7 +529,6 @@ async function importOneFile(
         { fileId: stored.id, createdFrom: 'import', createdAt: stored.createdAt },
         newRows(known),
       );
-      lineIndex += account.transactions.length;
     }
     await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));
     if (uncategorized > 0) await openCategorizingTask(transaction, scope);

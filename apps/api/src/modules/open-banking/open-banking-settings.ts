@@ -6,7 +6,7 @@ import {
   type OpenFinanceSettingsInput,
   openBankingMessages,
 } from '@prumo/domain/open-banking/consent';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
 import {
   createConfiguredConnector,
@@ -16,7 +16,7 @@ import {
 import { openFinanceSettings } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
-import { createSecretBox } from '../../lib/secret-box';
+import { createSecretBox, deriveSigningSecret } from '../../lib/secret-box';
 import { createSecret } from '../../lib/secrets';
 
 /** The organization whose integrations are configured: its id, and its slug for the webhook's address. */
@@ -30,18 +30,23 @@ function describeWebhookContext(organizationId: number, integration: string): st
   return `open_finance_settings_webhook:${organizationId}:${integration}`;
 }
 
-/** A new random Authorization header for the provider's webhooks, sealed for its row. */
-async function sealNewWebhookAuthorization(
+/** An Authorization header for the provider's webhooks, sealed for its row. */
+async function sealWebhookAuthorization(
   deps: AppDependencies,
   organizationId: number,
   integration: string,
+  authorization: string,
 ): Promise<{ authorization: string; ciphertext: string }> {
-  const authorization = `Bearer ${createSecret(32)}`;
   const ciphertext = await createSecretBox(deps.config).encrypt(
     authorization,
     describeWebhookContext(organizationId, integration),
   );
   return { authorization, ciphertext };
+}
+
+/** A new random Authorization header for the provider's webhooks, sealed for its row. */
+function sealNewWebhookAuthorization(deps: AppDependencies, organizationId: number, integration: string) {
+  return sealWebhookAuthorization(deps, organizationId, integration, `Bearer ${createSecret(32)}`);
 }
 
 /**
@@ -66,16 +71,44 @@ export async function readWebhookAuthorization(
 const settingsOf = (organizationId: number, integration: string) =>
   and(eq(openFinanceSettings.organizationId, organizationId), eq(openFinanceSettings.integration, integration));
 
-/** The row's header, made (and kept) when it has none that opens. */
-async function ensureWebhookAuthorization(deps: AppDependencies, row: OpenFinanceSettingsRow): Promise<string> {
+/**
+ * The row's header, made (and kept) when it has none that opens. Belvo keys saved before headers
+ * were random keep the header derived for the organization then, which Belvo's dashboard already
+ * sends. Two readers at once keep one header: the first written wins, the other reads it.
+ */
+export async function ensureWebhookAuthorization(
+  deps: AppDependencies,
+  row: OpenFinanceSettingsRow,
+): Promise<string | null> {
   const kept = await readWebhookAuthorization(deps, row);
   if (kept) return kept;
-  const made = await sealNewWebhookAuthorization(deps, row.organizationId, row.integration);
-  await deps.db
+  const made =
+    row.provider === 'belvo' && !row.webhookSecretCiphertext
+      ? await sealWebhookAuthorization(
+          deps,
+          row.organizationId,
+          row.integration,
+          `Bearer ${await deriveSigningSecret(deps.config, `belvo-webhook:${row.organizationId}`)}`,
+        )
+      : await sealNewWebhookAuthorization(deps, row.organizationId, row.integration);
+  const written = await deps.db
     .update(openFinanceSettings)
     .set({ webhookSecretCiphertext: made.ciphertext })
+    .where(
+      and(
+        settingsOf(row.organizationId, row.integration),
+        row.webhookSecretCiphertext
+          ? eq(openFinanceSettings.webhookSecretCiphertext, row.webhookSecretCiphertext)
+          : isNull(openFinanceSettings.webhookSecretCiphertext),
+      ),
+    )
+    .returning();
+  if (written.length > 0) return made.authorization;
+  const [current] = await deps.db
+    .select()
+    .from(openFinanceSettings)
     .where(settingsOf(row.organizationId, row.integration));
-  return made.authorization;
+  return current ? readWebhookAuthorization(deps, current) : null;
 }
 
 async function presentSettings(

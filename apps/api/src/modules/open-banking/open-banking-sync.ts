@@ -7,7 +7,7 @@ import {
   readIntegrationConnector,
 } from '@prumo/domain/open-banking/consent';
 import type { ConnectorLine, OpenFinanceConnector } from '../../adapters/open-finance/open-finance-connector';
-import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
+import { OpenFinanceNotReadyError, OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
 import { resolveOpenFinanceConnector } from '../../adapters/open-finance/resolve-connector';
 import type { AppDependencies } from '../../dependencies';
 import { buildClientOwnScope, type ClientScope } from '../../lib/scope';
@@ -118,7 +118,7 @@ export async function syncConnection(
       deps,
       readIntegrationConnector(connection.connector),
       connection.organizationId,
-      connection.provider,
+      connection,
     );
     for (const account of await connector.listAccounts({ accessToken })) {
       const previous = await findSyncedAccount(deps.db, connection.id, account.id);
@@ -193,6 +193,11 @@ export async function syncConnection(
     if (error instanceof OpenFinanceProviderError && error.refused) {
       await endConnection(deps, connection, scope, now);
       return null;
+    }
+    if (error instanceof OpenFinanceNotReadyError) {
+      // Nothing failed: the aggregator is still reading the bank. The job comes back later, still waiting.
+      await updateConnection(deps.db, connection.id, { syncStatus: 'waiting', syncError: null });
+      throw error;
     }
     // The person reads a plain pt-BR status; the provider's own words go to the job's log.
     await updateConnection(deps.db, connection.id, {

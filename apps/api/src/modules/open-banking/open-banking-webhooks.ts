@@ -5,7 +5,7 @@ import type { AppDependencies } from '../../dependencies';
 import { fail } from '../../lib/domain-errors';
 import { findOrganizationBySlug } from '../organizations/index';
 import { markLinkSyncWaiting } from './open-banking.repo';
-import { readWebhookAuthorization } from './open-banking-settings';
+import { ensureWebhookAuthorization } from './open-banking-settings';
 
 export const webhookRefusedMessage = 'Webhook não autorizado.';
 
@@ -53,7 +53,7 @@ export async function receiveAggregatorWebhook(
   const reader = webhookReaders[provider];
   const organization = (await findOrganizationBySlug(deps.db, slug))?.organization;
   const settings = organization ? await findOpenFinanceSettings(deps.db, organization.id, reader.integration) : null;
-  const expected = settings?.provider === provider ? await readWebhookAuthorization(deps, settings) : null;
+  const expected = settings?.provider === provider ? await ensureWebhookAuthorization(deps, settings) : null;
   if (!organization || !expected || !authorization || !matchesText(authorization, expected)) {
     fail('unauthenticated', webhookRefusedMessage);
   }

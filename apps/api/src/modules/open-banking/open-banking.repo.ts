@@ -175,8 +175,8 @@ export async function findRevocationsToRetry(db: Database, revokedBefore: Date, 
 }
 
 /** Requests that never came back from the bank, a day on: nothing can reach them any more. */
-export async function removeAbandonedConsentRequests(db: Database, now: Date): Promise<number> {
-  const removed = await db
+export async function deleteAbandonedConsentRequests(db: Database, now: Date) {
+  return db
     .delete(openBankingConnections)
     .where(
       and(
@@ -184,8 +184,13 @@ export async function removeAbandonedConsentRequests(db: Database, now: Date): P
         sql`${openBankingConnections.createdAt} < ${new Date(now.getTime() - 86_400_000)}`,
       ),
     )
-    .returning({ id: openBankingConnections.id });
-  return removed.length;
+    .returning({
+      organizationId: openBankingConnections.organizationId,
+      provider: openBankingConnections.provider,
+      providerKeyId: openBankingConnections.providerKeyId,
+      connector: openBankingConnections.connector,
+      externalConsentId: openBankingConnections.externalConsentId,
+    });
 }
 
 export async function updateConnection(

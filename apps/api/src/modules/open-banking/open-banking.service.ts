@@ -8,6 +8,7 @@ import type {
 import {
   type ApproveInput,
   type ConsentInput,
+  computeConsentEnd,
   connectionStatusLabels,
   consentStateLifetimeMinutes,
   type DirectoryIntegration,
@@ -25,7 +26,7 @@ import {
   widgetSharedKinds,
 } from '@prumo/domain/open-banking/consent';
 import { foldForSearch } from '@prumo/domain/records/search-text';
-import { OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
+import { type GrantedConsent, OpenFinanceProviderError } from '../../adapters/open-finance/open-finance-connector';
 import { resolveOpenFinanceConnector } from '../../adapters/open-finance/resolve-connector';
 import type { AppDependencies } from '../../dependencies';
 import { fail, failConflict, failInvalid, failNotFound, failOnField } from '../../lib/domain-errors';
@@ -38,6 +39,7 @@ import { findAccountHolder } from '../accounts/index';
 import {
   type ConnectionRow,
   countOpenConsentRequests,
+  deleteAbandonedConsentRequests,
   dropStaleRevocationTokens,
   findAccountsOfConnections,
   findConnection,
@@ -262,6 +264,7 @@ export async function requestConsent(
   const stateExpiresAt = new Date(Date.now() + consentStateLifetimeMinutes * 60_000);
   const connection = await insertConnection(deps.db, scope, {
     provider: connector.provider,
+    providerKeyId: connector.keyId,
     connector: participant.integration,
     participantId: participant.id,
     institutionName: participant.name,
@@ -307,12 +310,7 @@ export async function approveConsent(
     return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
   }
   const connector = await callProvider(() =>
-    resolveOpenFinanceConnector(
-      deps,
-      readIntegrationConnector(awaiting.connector),
-      awaiting.organizationId,
-      awaiting.provider,
-    ),
+    resolveOpenFinanceConnector(deps, readIntegrationConnector(awaiting.connector), awaiting.organizationId, awaiting),
   );
   if (input.code === undefined && connector.returnCarriesCode) {
     // A bank that returns codes returned neither a code nor an error: not a return to trust.
@@ -324,6 +322,12 @@ export async function approveConsent(
     granted = await connector.exchangeCode({ consentId: awaiting.externalConsentId, code: input.code ?? null });
   } catch (error) {
     if (!(error instanceof OpenFinanceProviderError)) throw error;
+    // A consent that did not become a connection is not left open at the provider (Pluggy's item).
+    if (!connector.returnCarriesCode) {
+      await connector
+        .revokeConsent({ consentId: awaiting.externalConsentId, accessToken: awaiting.externalConsentId })
+        .catch(() => undefined);
+    }
     // Where the provider completed the exchange, its "not authorised" is the person's refusal at the bank.
     if (error.refused && !connector.returnCarriesCode) {
       return presentConnection(await updateConnection(deps.db, awaiting.id, { status: 'refused' }));
@@ -332,20 +336,27 @@ export async function approveConsent(
     if (error.refused) failInvalid(openBankingMessages.returnInvalid);
     fail('unavailable', openBankingMessages.providerFailed);
   }
-  return presentConnection(await activateConnection(deps, awaiting.id, granted));
+  return presentConnection(await activateConnection(deps, awaiting, granted));
 }
 
 /** Seals a granted access and marks the connection active, its first sync waiting. */
 async function activateConnection(
   deps: AppDependencies,
-  connectionId: number,
-  granted: { accessToken: string; expiresAt: Date },
+  awaiting: ConnectionRow,
+  granted: GrantedConsent,
   changes: Partial<ConnectionRow> = {},
 ): Promise<ConnectionRow> {
+  const connectionId = awaiting.id;
   const sealed = await createSecretBox(deps.config).encrypt(granted.accessToken, describeTokenContext(connectionId));
   const connectedAt = new Date();
+  // An end already past, or beyond Open Finance's longest term, is not one to believe: the term asked for counts.
+  const reported = granted.expiresAt;
+  const believable =
+    reported !== null &&
+    reported.getTime() > connectedAt.getTime() &&
+    reported.getTime() <= computeConsentEnd(connectedAt, 12).getTime() + 10 * 86_400_000;
   // The term the person chose at the bank or in the aggregator's widget, as the consent's real end tells it.
-  const months = findConsentTermMonths(connectedAt, granted.expiresAt);
+  const months = believable ? findConsentTermMonths(connectedAt, reported) : null;
   return updateConnection(deps.db, connectionId, {
     ...changes,
     ...(months === null ? {} : { consentMonths: months }),
@@ -354,7 +365,7 @@ async function activateConnection(
     syncStatus: 'waiting',
     accessTokenCiphertext: sealed,
     connectedAt,
-    consentExpiresAt: granted.expiresAt,
+    consentExpiresAt: believable ? reported : computeConsentEnd(connectedAt, awaiting.consentMonths),
   });
 }
 
@@ -410,6 +421,7 @@ export async function openBankWidget(
   );
   await insertConnection(deps.db, scope, {
     provider: connector.provider,
+    providerKeyId: connector.keyId,
     connector: 'belvo',
     participantId: participant.id,
     institutionName: participant.name,
@@ -467,7 +479,7 @@ export async function linkWidgetConnection(
     if (error.refused) failInvalid(openBankingMessages.linkInvalid);
     fail('unavailable', openBankingMessages.providerFailed);
   }
-  return presentConnection(await activateConnection(deps, awaiting.id, granted, { externalConsentId: input.link }));
+  return presentConnection(await activateConnection(deps, awaiting, granted, { externalConsentId: input.link }));
 }
 
 export async function listConnections(deps: AppDependencies, scope: ClientScope, page: PageQuery) {
@@ -527,7 +539,7 @@ async function tellInstitutionOfRevocation(deps: AppDependencies, connection: Co
         deps,
         readIntegrationConnector(connection.connector),
         connection.organizationId,
-        connection.provider,
+        connection,
       );
       await connector.revokeConsent({ consentId: connection.externalConsentId, accessToken });
     } catch (error) {
@@ -572,4 +584,30 @@ export async function retryPendingRevocations(
     else result.pending += 1;
   }
   return result;
+}
+
+/**
+ * Consent requests a day old that never came back are removed; where the provider made something
+ * for them that its id opens (a Pluggy item), it is deleted there too, so no consent the person may
+ * still complete at the bank keeps reading their data. One provider failing stops nothing.
+ */
+export async function removeAbandonedConsentRequests(deps: AppDependencies, now: Date): Promise<number> {
+  const removed = await deleteAbandonedConsentRequests(deps.db, now);
+  for (const request of removed) {
+    if (request.provider === 'simulated' || !request.externalConsentId) continue;
+    try {
+      const connector = await resolveOpenFinanceConnector(
+        deps,
+        readIntegrationConnector(request.connector),
+        request.organizationId,
+        request,
+      );
+      if (!connector.returnCarriesCode) {
+        await connector.revokeConsent({ consentId: request.externalConsentId, accessToken: request.externalConsentId });
+      }
+    } catch (error) {
+      if (!(error instanceof OpenFinanceProviderError)) throw error;
+    }
+  }
+  return removed.length;
 }
