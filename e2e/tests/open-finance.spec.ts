@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PrumoApi } from '../page-models/api';
+import { BankGuideDialog } from '../page-models/bank-guides';
 import { CashRegisterPage } from '../page-models/cash-register-page';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { demo, demoPassword } from '../page-models/demo-data';
@@ -141,6 +142,34 @@ test.describe('Open Finance', () => {
     await page.goto(OpenFinancePage.path(demo.slug));
     const connection = openFinance.connectionOf('BS2 Simulado');
     await expect(connection).toContainText('Ativa');
+  });
+
+  test('refusing at the bank opens that bank’s statement guide, run to the end on a phone', async ({
+    page,
+    api,
+    loginPage,
+  }) => {
+    await page.setViewportSize(phoneViewport);
+    const openFinance = new OpenFinancePage(page);
+    await signInNewClient(api, loginPage, 'Rui');
+
+    await page.goto(OpenFinancePage.path(demo.slug));
+    await openFinance.institution('BS2 Simulado').click();
+    await openFinance.goToBankButton.click();
+    await new SimulatedBankPages(page).authorise('user-ok', 'password-ok', '123456');
+    await page.getByRole('button', { name: 'Recusar', exact: true }).click();
+
+    await expect(page).toHaveURL(OpenFinancePage.bs2CallbackPath(demo.slug));
+    // 'Alerta de integração' opens at once on the bank's own guide: the other way to bring its lines.
+    const guide = new BankGuideDialog(page);
+    await expect(guide.dialog).toBeVisible();
+    await expect(guide.dialog).toContainText('BS2');
+    const steps = await guide.stepCount();
+    for (let step = 1; step < steps; step += 1) await guide.nextButton.click();
+    await guide.finishButton.click();
+    await expect(guide.dialog).toBeHidden();
+    await expect(page.getByText('Não autorizada', { exact: true })).toBeVisible();
+    await expectNothingScrollsSideways(page, 'after the guide');
   });
 
   test("a client's Belvo widget, opened by the bank's code, returns its link through callback-opb", async ({

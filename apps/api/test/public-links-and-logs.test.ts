@@ -185,6 +185,10 @@ describe('the log', () => {
     expect(redactUrl('/api/cash-flow/?limit=1&offset=2')).toBe('/api/cash-flow/?limit=1&offset=2');
     // A live-updates ticket opens the stream of its session's notifications.
     expect(redactUrl('/api/live/?ticket=Ab_12cd')).toBe('/api/live/?ticket=[oculto]');
+    // The link Belvo's widget returns is the access to the person's bank data.
+    expect(redactUrl('/callback-opb?link=3f1c-9a&institution=ofitau_br_retail')).toBe(
+      '/callback-opb?link=[oculto]&institution=ofitau_br_retail',
+    );
   });
 });
 

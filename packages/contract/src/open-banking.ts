@@ -41,6 +41,8 @@ export const ConnectionSchema = z.object({
   connector: z.enum(integrationConnectors),
   participant_id: z.string(),
   institution_name: z.string(),
+  /** The institution's COMPE code when its directory names one (the statement guide a failed connection offers). */
+  bank_code: z.string().nullable(),
   logo_uri: z.string().nullable(),
   permissions: z.array(z.enum(sharedDataKinds)),
   consent_months: z.number().int(),

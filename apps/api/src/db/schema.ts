@@ -2031,6 +2031,8 @@ export const openBankingConnections = pgTable(
     connector: text('connector').notNull().default('quanto'),
     participantId: text('participant_id').notNull(),
     institutionName: text('institution_name').notNull(),
+    /** The institution's COMPE code when its directory names one: the statement guide a failed connection offers. */
+    bankCode: text('bank_code'),
     logoUri: text('logo_uri'),
     permissions: text('permissions').array().notNull(),
     consentMonths: smallint('consent_months').notNull(),

@@ -10,7 +10,8 @@ const secretPathMarkers = new Set([
   'cadastro-simples',
   'invitation',
 ]);
-const secretQueryName = /token|key|hash|pass|secret|code|ticket|state|request/i;
+// `link`: an aggregator's widget returns the link that opens the person's bank data.
+const secretQueryName = /token|key|hash|pass|secret|code|ticket|state|request|link/i;
 // A random secret (base64url, mixed case); slugs and role words are lower case.
 const randomLookingSegment = /^(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{20,}$/;
 const hidden = '[oculto]';

@@ -6,6 +6,7 @@ import { OpenFinanceCallback } from '../../../features/open-banking/components/o
 import { OpenFinanceScreen } from '../../../features/open-banking/components/open-finance-screen';
 import { addClientQuery, useIsReadOnlyClientView, useRouteClientId } from '../../../lib/client-scope';
 import { usePersona } from '../../../lib/persona';
+import { StatementGuidePicker } from '../../statement-guide-picker';
 import { ClientRequiredNotice } from './client-required-notice';
 import { ViewedClientTitle } from './viewed-client-title';
 
@@ -46,6 +47,7 @@ export function CallbackOpbRoute() {
     <OpenFinanceCallback
       buildIntegrationHref={forClient('integration-opb')}
       buildCashRegisterHref={(clientId) => addRecentDays(forClient('meu-caixa')(clientId), syncedDaysShown)}
+      renderStatementGuide={(bankCode) => <StatementGuidePicker openedFor={bankCode} />}
     />
   );
 }

@@ -7,12 +7,19 @@ import { readStatementGuide } from './guide-steps';
 
 /**
  * In the import: the client picks their bank and sees how to download its statement. `offerFor`
- * may add another way to bring that bank's lines (connecting it), shown in the guide.
+ * may add another way to bring that bank's lines (connecting it), shown in the guide. With
+ * `openedFor` (a connection to that bank failed) its guide opens at once.
  */
-export function BankGuidePicker({ offerFor }: { offerFor?: (bank: { code: string; name: string }) => ReactNode }) {
+export function BankGuidePicker({
+  offerFor,
+  openedFor,
+}: {
+  offerFor?: (bank: { code: string; name: string }) => ReactNode;
+  openedFor?: string | null;
+}) {
   const banks = useBankGuides();
-  const [code, setCode] = useState<string | null>(null);
-  const [opened, setOpened] = useState(false);
+  const [code, setCode] = useState<string | null>(openedFor ?? null);
+  const [opened, setOpened] = useState(Boolean(openedFor));
   const bank = banks.data?.find((candidate) => candidate.code === code) ?? null;
 
   return (

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../../lib/errors';
 import { usePersona } from '../../../lib/persona';
@@ -28,10 +28,13 @@ function readBankReturn(search: string): BankReturn | 'refused' | null {
 export function OpenFinanceCallback({
   buildIntegrationHref,
   buildCashRegisterHref,
+  renderStatementGuide,
 }: {
   /** Open Finance and Meu caixa, for the connection's client when the person is their planner. */
   buildIntegrationHref: (clientId: number | null) => string;
   buildCashRegisterHref: (clientId: number | null) => string;
+  /** Another way to bring the bank's lines when the connection did not happen: its statement guide. */
+  renderStatementGuide: (bankCode: string | null) => ReactNode;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -73,7 +76,15 @@ export function OpenFinanceCallback({
       </Stack>
     );
   }
-  if (bankReturn === 'refused') return <NothingShared title="Não autorizada" integrationHref={integrationHref} />;
+  if (bankReturn === 'refused') {
+    return (
+      <NothingShared
+        title="Não autorizada"
+        integrationHref={integrationHref}
+        statementGuide={renderStatementGuide(null)}
+      />
+    );
+  }
   if (approve.isError) {
     return (
       <Stack maw={640}>
@@ -85,6 +96,7 @@ export function OpenFinanceCallback({
             Conectar de novo
           </Button>
         </Group>
+        {renderStatementGuide(null)}
       </Stack>
     );
   }
@@ -97,7 +109,13 @@ export function OpenFinanceCallback({
     );
   }
   if (approve.data.status !== 'active') {
-    return <NothingShared title={approve.data.status_label} integrationHref={integrationHref} />;
+    return (
+      <NothingShared
+        title={approve.data.status_label}
+        integrationHref={integrationHref}
+        statementGuide={renderStatementGuide(approve.data.bank_code)}
+      />
+    );
   }
   return (
     <FirstSync
@@ -109,18 +127,31 @@ export function OpenFinanceCallback({
   );
 }
 
-/** The bank or the widget came back without an authorisation. */
-function NothingShared({ title, integrationHref }: { title: string; integrationHref: string }) {
+/**
+ * The bank or the widget came back without an authorisation: nothing shared. The statement guide
+ * ('Alerta de integração') offers the other way in, importing the bank's statement file.
+ */
+function NothingShared({
+  title,
+  integrationHref,
+  statementGuide,
+}: {
+  title: string;
+  integrationHref: string;
+  statementGuide: ReactNode;
+}) {
   return (
     <Stack maw={640}>
       <Alert color="orange" variant="light" title={title}>
-        Nada foi compartilhado com o Prumo. Você pode tentar de novo quando quiser.
+        Nada foi compartilhado com o Prumo. Você pode tentar de novo quando quiser, ou importar o extrato do banco em
+        Meu caixa.
       </Alert>
       <Group>
         <Button component={Link} to={integrationHref}>
           Voltar para Open Finance
         </Button>
       </Group>
+      {statementGuide}
     </Stack>
   );
 }

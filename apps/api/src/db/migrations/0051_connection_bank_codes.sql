@@ -1,0 +1,1 @@
+ALTER TABLE "open_banking_connections" ADD COLUMN "bank_code" text;
