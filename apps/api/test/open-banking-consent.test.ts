@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openBankingConnections } from '../src/db/schema';
+import { openBankingConnections, origins } from '../src/db/schema';
 import type { AppDependencies } from '../src/dependencies';
 import { insertAuthToken } from '../src/modules/accounts/accounts.repo';
 import { removeAbandonedConsentRequests } from '../src/modules/open-banking/index';
@@ -351,6 +351,33 @@ describe('A consent through the simulated bank', () => {
     vi.setSystemTime(Date.now() + 11 * 60_000);
     const late = await approve(organization.client.token, back);
     expect(late.statusCode).toBe(400);
+  });
+
+  it('renews a consent: the new one takes the older one’s place at the same institution, accounts kept', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const connect = async () => {
+      const started = await requestConsent(client.token);
+      const approved = await approve(client.token, await goThroughBank(started.authorization_url));
+      expect(approved.statusCode, approved.body).toBe(200);
+      return approved.json() as { id: number; status: string };
+    };
+    const first = await connect();
+    const accountsBefore = await context.database.db
+      .select({ id: origins.id })
+      .from(origins)
+      .where(eq(origins.clientUserId, client.row.id));
+    const renewed = await connect();
+    expect(renewed.status).toBe('active');
+    const listed = await call(context, 'GET', '/api/open-banking/v2/links-connect/', { token: client.token });
+    const statuses = Object.fromEntries(
+      listed.json().results.map((row: { id: number; status: string }) => [row.id, row.status]),
+    );
+    expect(statuses).toEqual({ [first.id]: 'revoked', [renewed.id]: 'active' });
+    const accountsAfter = await context.database.db
+      .select({ id: origins.id })
+      .from(origins)
+      .where(eq(origins.clientUserId, client.row.id));
+    expect(accountsAfter.map((row) => row.id).sort()).toEqual(accountsBefore.map((row) => row.id).sort());
   });
 
   it('records a refusal at the bank as not authorised, and the list says so', async () => {

@@ -59,16 +59,24 @@ async function setCpf(userId: number, cpf: string | null) {
   await context.database.db.update(users).set({ cpf }).where(eq(users.id, userId));
 }
 
-async function requestConsent(token: string, permissions = ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS'], months = 12) {
+async function requestConsent(
+  token: string,
+  permissions = ['ACCOUNTS', 'CREDIT_CARDS', 'INVESTMENTS'],
+  months = 12,
+  participantId = '601',
+) {
   return call(context, 'POST', '/api/open-banking/v2/users/consents/', {
     token,
-    payload: { participant_id: '601', permissions, months, connector: 'quanto' },
+    payload: { participant_id: participantId, permissions, months, connector: 'quanto' },
   });
 }
 
-/** A consent through Pluggy as far as the bank: the item it made and the connection waiting for it. */
+/**
+ * A consent through Pluggy as far as the bank: the item it made and the connection waiting for it.
+ * At Nubank: a consent given at Itaú again would take the place of the test's Itaú connection.
+ */
 async function startConsent(months = 12) {
-  const started = await requestConsent(organization.client.token, ['ACCOUNTS'], months);
+  const started = await requestConsent(organization.client.token, ['ACCOUNTS'], months, '612');
   expect(started.statusCode, started.body).toBe(201);
   return { itemId: readItemId(started.json().authorization_url), connectionId: started.json().connection.id as number };
 }

@@ -477,14 +477,15 @@ describe('investments', () => {
     const netWorth = await call(context, 'GET', '/api/my-assets/net-worth/', { token: client.token });
     expect(netWorth.statusCode).toBe(200);
     expect(netWorth.json().current.investments).toBe(first.reduce((sum, row) => sum + row.balanceCents, 0));
-    // A reconnection finds the same two.
-    await connectBank(client.token, ['INVESTMENTS']);
+    // A reconnection finds the same two; it takes the place of the first consent at the bank.
+    const renewed = await connectBank(client.token, ['INVESTMENTS']);
     expect((await readInvestments()).map((row) => row.id)).toEqual(first.map((row) => row.id));
     // Two days on, a sync: the same two, today's balance, one point a day.
     vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
     try {
       const deps = { db: context.database.db, config: context.config } as AppDependencies;
-      expect((await syncConnection(deps, connection.id))?.investments).toBe(2);
+      expect(await syncConnection(deps, connection.id)).toBeNull();
+      expect((await syncConnection(deps, renewed.id))?.investments).toBe(2);
       const after = await readInvestments();
       expect(after.map((row) => row.id)).toEqual(first.map((row) => row.id));
       expect(after[0]?.balanceCents).toBeGreaterThan(first[0]?.balanceCents ?? 0);

@@ -120,7 +120,9 @@ export async function syncConnection(
       connection.organizationId,
       connection,
     );
-    for (const account of await connector.listAccounts({ accessToken })) {
+    // A consent sharing investments only reads no accounts: the bank would refuse, as for any data not shared.
+    const sharesAccounts = connection.permissions.some((kind) => kind === 'ACCOUNTS' || kind === 'CREDIT_CARDS');
+    for (const account of sharesAccounts ? await connector.listAccounts({ accessToken }) : []) {
       const previous = await findSyncedAccount(deps.db, connection.id, account.id);
       const from = previous?.syncedThrough
         ? shiftDay(previous.syncedThrough, -resyncOverlapDays)

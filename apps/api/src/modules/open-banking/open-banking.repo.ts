@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import {
   authTokens,
@@ -213,6 +213,26 @@ export async function findConnection(db: Executor, scope: Scope, id: number): Pr
     .from(openBankingConnections)
     .where(and(buildClientOwnedWhere(openBankingConnections, scope), eq(openBankingConnections.id, id)));
   return connection ?? null;
+}
+
+/** The client's other active connections at the institution a connection reaches, through the same integration. */
+export async function findActiveConnectionsAt(
+  db: Database,
+  scope: ClientScope,
+  connection: Pick<ConnectionRow, 'id' | 'connector' | 'participantId'>,
+): Promise<ConnectionRow[]> {
+  return db
+    .select()
+    .from(openBankingConnections)
+    .where(
+      and(
+        buildClientOwnedWhere(openBankingConnections, scope),
+        eq(openBankingConnections.status, 'active'),
+        eq(openBankingConnections.connector, connection.connector),
+        eq(openBankingConnections.participantId, connection.participantId),
+        ne(openBankingConnections.id, connection.id),
+      ),
+    );
 }
 
 /** The client's connections, newest first; those still waiting for the bank are left out. */

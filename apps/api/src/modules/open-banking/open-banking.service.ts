@@ -42,6 +42,7 @@ import {
   deleteAbandonedConsentRequests,
   dropStaleRevocationTokens,
   findAccountsOfConnections,
+  findActiveConnectionsAt,
   findConnection,
   findConnections,
   findRevocationsToRetry,
@@ -338,7 +339,28 @@ export async function approveConsent(
     if (error.refused) failInvalid(openBankingMessages.returnInvalid);
     fail('unavailable', openBankingMessages.providerFailed);
   }
-  return presentConnection(await activateConnection(deps, awaiting, granted));
+  const activated = await activateConnection(deps, awaiting, granted);
+  // The state was spent only within the caller's reach: the connection's client is theirs.
+  await retireRenewedConnections(deps, { ...buildCallerScope(caller), clientUserId: awaiting.clientUserId }, activated);
+  return presentConnection(activated);
+}
+
+/**
+ * A consent given again at an institution (renewed, or connected anew) takes the place of the
+ * older ones still active there for the same client: they are ended as revoked, at the institution
+ * too, so one consent reads the accounts. The accounts and lines stay (the new one finds the same).
+ */
+async function retireRenewedConnections(
+  deps: AppDependencies,
+  scope: ClientScope,
+  renewed: ConnectionRow,
+): Promise<void> {
+  for (const older of await findActiveConnectionsAt(deps.db, scope, renewed)) {
+    const revoked = await markConnectionRevoked(deps.db, older);
+    if (!revoked) continue;
+    await removePendingLinesOfConnection(deps.db, older.id);
+    await tellInstitutionOfRevocation(deps, revoked);
+  }
 }
 
 /** Seals a granted access and marks the connection active, its first sync waiting. */

@@ -113,6 +113,12 @@ export function ConnectionCard({
                 Conectar de novo
               </Button>
             )}
+            {active && connection.connector !== 'belvo' ? (
+              // A new consent at the same institution: once given, it takes this one's place.
+              <Button size="xs" variant="default" onClick={() => onReconnect(connection.participant_id)}>
+                Renovar
+              </Button>
+            ) : null}
             {active ? (
               <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmingRevoke(true)}>
                 Revogar
