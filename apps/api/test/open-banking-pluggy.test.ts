@@ -278,6 +278,43 @@ describe('a connection through Pluggy', () => {
     expect(await countClientLines(context, organization.client.row.id)).toBe(before);
   });
 
+  it('keeps what came and says so when Pluggy fails or answers what Prumo cannot read', async () => {
+    const before = await countClientLines(context, organization.client.row.id);
+    for (const failure of [502, 'garbage'] as const) {
+      pluggy.failAccounts(failure);
+      try {
+        const sync = await call(context, 'POST', `/api/open-banking/v2/links-connect/${connectionId}/sync/`, {
+          token: organization.client.token,
+        });
+        expect(sync.statusCode).toBe(202);
+        const connection = await findListedConnection(context, organization.client.token, connectionId);
+        expect(connection).toMatchObject({
+          status: 'active',
+          sync_status: 'failed',
+          sync_error: 'O banco não respondeu como esperado. Tente de novo em alguns minutos.',
+        });
+      } finally {
+        pluggy.failAccounts(null);
+      }
+    }
+    expect(await countClientLines(context, organization.client.row.id)).toBe(before);
+  });
+
+  it('lists the other integrations’ institutions while Pluggy is down', async () => {
+    pluggy.failConnectors(503);
+    try {
+      const participants = await call(context, 'GET', '/api/open-banking/v2/participants/', {
+        token: organization.client.token,
+      });
+      expect(participants.statusCode).toBe(200);
+      const connectors = participants.json().results.map((participant: { connector: string }) => participant.connector);
+      expect(connectors).not.toContain('quanto');
+      expect(connectors).toContain('bs2');
+    } finally {
+      pluggy.failConnectors(null);
+    }
+  });
+
   it('marks the connection refused when the person refused at the bank, and ends the item there', async () => {
     const started = await startConsent();
     const back = pluggy.decideAtBank(started.itemId, 'refuse');

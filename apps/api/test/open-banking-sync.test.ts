@@ -422,6 +422,55 @@ describe('pairing across sources, line by line', () => {
   });
 });
 
+describe('learned categories', () => {
+  it('give a synced line the category the client gave the same merchant before', async () => {
+    const client = (await createTestOrganization(context)).client;
+    const connection = await connectBank(client.token);
+    // The lines the bank books after the first sync, and one of their merchants already seen in it.
+    vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
+    const deps = { db: context.database.db, config: context.config } as AppDependencies;
+    const readLines = () =>
+      context.database.db
+        .select({
+          id: transactions.id,
+          date: transactions.date,
+          merchantKey: transactions.merchantKey,
+          amountCents: transactions.amountCents,
+          categoryId: transactions.categoryId,
+          categorizedBy: transactions.categorizedBy,
+        })
+        .from(transactions)
+        .where(eq(transactions.clientUserId, client.row.id));
+    try {
+      const before = await readLines();
+      const seen = new Map(before.map((line) => [`${Math.sign(line.amountCents)}|${line.merchantKey}`, line]));
+      vi.setSystemTime(new Date('2026-11-20T13:00:00Z'));
+      const categories = (await call(context, 'GET', '/api/category/', { token: client.token })).json();
+      const leisure = categories.find((category: { name: string }) => category.name === 'Lazer');
+      // The client categorizes one line of each merchant seen so far: what Prumo learns from.
+      for (const line of seen.values()) {
+        const answer = await call(context, 'PUT', `/api/cash-flow/${line.id}/`, {
+          token: client.token,
+          payload: { category: leisure.id },
+        });
+        expect(answer.statusCode).toBe(200);
+      }
+      vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
+      const outcome = await syncConnection(deps, connection.id);
+      expect(outcome?.added).toBeGreaterThan(0);
+      const known = new Set(before.map((line) => line.id));
+      const arrived = (await readLines()).filter((line) => !known.has(line.id));
+      const repeated = arrived.filter((line) => seen.has(`${Math.sign(line.amountCents)}|${line.merchantKey}`));
+      expect(repeated.length).toBeGreaterThan(0);
+      for (const line of repeated) {
+        expect(line).toMatchObject({ categoryId: leisure.id, categorizedBy: 'client_history' });
+      }
+    } finally {
+      vi.setSystemTime(new Date('2026-11-20T13:00:00Z'));
+    }
+  });
+});
+
 describe('pending lines', () => {
   it('become booked once: a sync two days later counts them, each once, and keeps the new pending apart', async () => {
     const client = (await createTestOrganization(context)).client;

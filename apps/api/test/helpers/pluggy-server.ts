@@ -32,8 +32,10 @@ export interface FakePluggy {
   ): URL;
   /** Every item's status from now on (the consent ended at the bank: LOGIN_ERROR). */
   setItemStatus(itemId: string, status: string): void;
-  /** The next answers to /accounts are this status (a provider that is down). */
-  failAccounts(status: number | null): void;
+  /** The next answers to /accounts are this status (a provider that is down), or a body Prumo cannot read. */
+  failAccounts(failure: number | 'garbage' | null): void;
+  /** The next answers to /connectors are this status. */
+  failConnectors(status: number | null): void;
   /** Ends every API key issued so far (Pluggy's two hours over). */
   expireApiKeys(): void;
   authCount(): number;
@@ -260,7 +262,8 @@ export async function startFakePluggy(): Promise<FakePluggy> {
   const requests: string[] = [];
   const itemRequests: Record<string, unknown>[] = [];
   const deletedItems: string[] = [];
-  let accountsFailure: number | null = null;
+  let accountsFailure: number | 'garbage' | null = null;
+  let connectorsFailure: number | null = null;
   let auths = 0;
 
   const unauthorized = (response: ServerResponse) =>
@@ -318,7 +321,9 @@ export async function startFakePluggy(): Promise<FakePluggy> {
       return item?.owner === owner ? item : undefined;
     };
     const itemPath = address.pathname.match(/^\/items\/([\w-]+)$/);
-    if (request.method === 'GET' && address.pathname === '/connectors') {
+    if (request.method === 'GET' && address.pathname === '/connectors' && connectorsFailure !== null) {
+      sendJson(response, connectorsFailure, { code: connectorsFailure, message: 'Internal error' });
+    } else if (request.method === 'GET' && address.pathname === '/connectors') {
       // One connector a page, so paging is exercised.
       sendJson(response, 200, paginate(query.get('isOpenFinance') === 'true' ? connectors : [], query, 1));
     } else if (request.method === 'POST' && address.pathname === '/items') {
@@ -370,6 +375,10 @@ export async function startFakePluggy(): Promise<FakePluggy> {
       deletedItems.push(id);
       sendJson(response, 200, { count: 1 });
     } else if (request.method === 'GET' && address.pathname === '/accounts') {
+      if (accountsFailure === 'garbage') {
+        sendJson(response, 200, { total: 1, totalPages: 1, page: 1, results: [{ id: 7, balance: 'muito' }] });
+        return;
+      }
       if (accountsFailure !== null) {
         sendJson(response, accountsFailure, { code: accountsFailure, message: 'Internal error' });
         return;
@@ -425,8 +434,11 @@ export async function startFakePluggy(): Promise<FakePluggy> {
       const item = items.get(itemId);
       if (item) item.status = status;
     },
-    failAccounts(status) {
-      accountsFailure = status;
+    failAccounts(failure) {
+      accountsFailure = failure;
+    },
+    failConnectors(status) {
+      connectorsFailure = status;
     },
     expireApiKeys() {
       apiKeys.clear();
