@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // CI asks for a JSON report too, to print one plain 'N passed, N failed' line at the end.
@@ -5,6 +6,9 @@ const jsonReport = process.env.VITEST_JSON_REPORT;
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (Vitest would run one): an API file spends most of its
+    // time waiting on PostgreSQL, and each makes its own organizations in the shared database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },

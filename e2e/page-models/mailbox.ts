@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { findCurrentParallelIndex, findServerDataDir } from '../servers';
 
 /**
- * The e-mails the API under test "sends": each one is an .eml file in DATA_DIR/mail (see
- * playwright.config.ts, which gives the server a fresh DATA_DIR on every run).
+ * The e-mails the API under test "sends": each one is an .eml file in DATA_DIR/mail of this
+ * worker's server (playwright.config.ts gives each a fresh DATA_DIR on every run).
  */
-export const mailDirectory = path.resolve(import.meta.dirname, '../../data/e2e/mail');
+const mailDirectory = path.join(findServerDataDir(findCurrentParallelIndex()), 'mail');
 
 export interface ReceivedEmail {
   file: string;

@@ -14,6 +14,7 @@ import { OrganizationSettingsPage } from '../page-models/organization-settings-p
 import { RegistrationPage } from '../page-models/registration-page';
 import { Snackbars } from '../page-models/snackbars';
 import { TasksPage } from '../page-models/tasks-page';
+import { findServerPort } from '../servers';
 
 interface PrumoFixtures {
   loginPage: LoginPage;
@@ -38,6 +39,10 @@ interface PrumoFixtures {
 
 /** Playwright's test with Prumo's page models; every test gets its own browser context (no shared session). */
 export const test = base.extend<PrumoFixtures>({
+  // Each worker has a server of its own (servers.ts); pages and API requests go to that one.
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    await use(baseURL && `http://127.0.0.1:${findServerPort(testInfo.parallelIndex)}`);
+  },
   // Each test's browser and requests speak from an address of their own (X-Forwarded-For, trusted
   // from the loopback: playwright.config.ts). Otherwise the whole run piles its sign-ups on 127.0.0.1
   // and meets the per-address limit (ten in 15 minutes) that one person would never reach.
