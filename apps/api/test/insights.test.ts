@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insights } from '../src/db/schema';
 import type { AppDependencies } from '../src/dependencies';
@@ -246,6 +246,50 @@ describe('insights after an import and on schedule', () => {
       resultCents: -220_000,
     });
   });
+
+  it('runs once at once and once after the minute for a burst of imports, not once per import', async () => {
+    const target = await createTestOrganization(context);
+    const clientUserId = target.client.row.id;
+    const countJobs = async () => {
+      const result = await context.database.db.execute<{ due: number; later: number; done: number }>(
+        sql.raw(`SELECT count(*) FILTER (WHERE state = 'created' AND start_after <= now())::int AS due,
+                        count(*) FILTER (WHERE state = 'created' AND start_after > now())::int AS later,
+                        count(*) FILTER (WHERE state = 'completed')::int AS done
+                   FROM ${context.jobsSchema}.job
+                  WHERE name = 'client-insights' AND data->>'clientUserId' = '${clientUserId}'`),
+      );
+      return result.rows[0];
+    };
+    // The window is the database's minute: three imports near its end could straddle two.
+    const clock = await context.database.db.execute<{ second: number }>(
+      sql.raw('SELECT extract(second FROM clock_timestamp())::float AS second'),
+    );
+    const second = clock.rows[0]?.second ?? 0;
+    if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    const files = [
+      [{ date: '2026-05-02', amount: '-3200.00', memo: 'ALUGUEL MAIO' }],
+      [{ date: '2026-05-03', amount: '1000.00', memo: 'PIX RECEBIDO' }],
+      [{ date: '2026-05-04', amount: '-150.00', memo: 'FARMACIA' }],
+    ];
+    for (const [index, lines] of files.entries()) {
+      const body = buildMultipart([
+        { name: 'files', fileName: `maio-${index}.ofx`, content: buildOfx('bank', '55502', lines) },
+      ]);
+      const response = await call(context, 'POST', '/api/upload/', { token: target.client.token, ...body });
+      expect(response.statusCode).toBe(201);
+    }
+    // The first import's run went at once (each call here works what is due, as the server would).
+    expect(await countJobs()).toEqual({ due: 0, later: 1, done: 1 });
+    // The later run is due at the next minute; moved to now, it runs too.
+    await context.database.db.execute(
+      sql.raw(`UPDATE ${context.jobsSchema}.job SET start_after = now()
+                WHERE name = 'client-insights' AND state = 'created' AND data->>'clientUserId' = '${clientUserId}'`),
+    );
+    await context.app.jobs.workDueJobs();
+    expect(await countJobs()).toEqual({ due: 0, later: 0, done: 2 });
+    const rows = await storedInsights(clientUserId);
+    expect(rows.map((row) => row.rule)).toContain('spending-above-income');
+  }, 40_000);
 
   it('is a scheduled job every morning', () => {
     expect(insightsGenerationJob.schedule?.(context.config)).toBe('0 7 * * *');

@@ -38,8 +38,19 @@ export interface JobDefinition<Data> {
   expireInSeconds: number;
   /** The cron schedule (in America/Sao_Paulo time) on which the job is sent with `{}` as its data. */
   schedule?: (config: AppConfig) => string;
+  debounce?: JobDebounce<Data>;
   /** Calls services, never HTTP; throws to be retried. */
   handle(data: Data, context: JobContext): Promise<void>;
+}
+
+/**
+ * At most one run per window of `seconds` for the same key: the first send of a window runs now,
+ * a later one is put off to the start of the next window (once, whatever the number of sends), so
+ * a burst makes one run at once and one after it, which sees everything the burst changed.
+ */
+export interface JobDebounce<Data> {
+  seconds: number;
+  key: (data: Data) => string;
 }
 
 const defaultRetry: JobRetryPolicy = { limit: 3, delaySeconds: 30, backoff: true };
@@ -55,6 +66,7 @@ export function defineJob<Data>(definition: {
   retry?: JobRetryPolicy;
   expireInSeconds?: number;
   schedule?: (config: AppConfig) => string;
+  debounce?: JobDebounce<Data>;
   handle(data: Data, context: JobContext): Promise<void>;
 }): JobDefinition<Data> {
   return { retry: defaultRetry, expireInSeconds: 15 * 60, ...definition };

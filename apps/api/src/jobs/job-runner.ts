@@ -156,11 +156,21 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
       }
     },
     async send(job, data, sendOptions = {}) {
-      const id = await boss.send(job.name, job.schema.parse(data) as object, {
+      const parsed = job.schema.parse(data);
+      const bossOptions = {
         ...sendOptionsOf(job),
         ...(sendOptions.id && { id: sendOptions.id }),
         ...(sendOptions.startAfterSeconds && { startAfter: sendOptions.startAfterSeconds }),
-      });
+      };
+      const id = job.debounce
+        ? await boss.sendDebounced(
+            job.name,
+            parsed as object,
+            bossOptions,
+            job.debounce.seconds,
+            job.debounce.key(parsed),
+          )
+        : await boss.send(job.name, parsed as object, bossOptions);
       // A job sent where it also runs starts now, not at the next poll.
       const workerId = workerIds.get(job.name);
       if (workerId) boss.notifyWorker(workerId);

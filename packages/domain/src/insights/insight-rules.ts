@@ -5,7 +5,12 @@ import { findMonthOfDay, formatMonthName, shiftMonth } from '../budget/target-mo
 import type { BalancePoint } from '../future-flow/balance-projection';
 import { formatCents } from '../money/cents';
 import { convertDayToNumber, isAmountAbout } from '../reminders/bill-matching';
-import { type ExpenseLine, findRecurringBills, recurringBillRules } from '../reminders/recurring-bills';
+import {
+  type ExpenseLine,
+  findRecurringBills,
+  type RecurringBill,
+  recurringBillRules,
+} from '../reminders/recurring-bills';
 import { findDueDateInMonth } from '../reminders/reminder-occurrences';
 
 /**
@@ -170,10 +175,20 @@ function findSeriesLines(lines: readonly ExpenseLine[], lineIds: readonly number
   return lineIds.map((id) => byId.get(id)).filter((line): line is ExpenseLine => line !== undefined);
 }
 
+/** The client's monthly bills, found once for the rules that read them (the search is the run's costliest part). */
+const recurringBillsFound = new WeakMap<readonly ExpenseLine[], { today: string; bills: RecurringBill[] }>();
+function findFiguresBills(figures: InsightFigures): RecurringBill[] {
+  const found = recurringBillsFound.get(figures.expenseLines);
+  if (found && found.today === figures.today) return found.bills;
+  const bills = findRecurringBills(figures.expenseLines, figures.today);
+  recurringBillsFound.set(figures.expenseLines, { today: figures.today, bills });
+  return bills;
+}
+
 /** A monthly bill (the recurring-bill rule) whose latest charge differs from the one before. */
 export function findBillAmountChanges(figures: InsightFigures): InsightDraft[] {
   const drafts: InsightDraft[] = [];
-  for (const bill of findRecurringBills(figures.expenseLines, figures.today)) {
+  for (const bill of findFiguresBills(figures)) {
     const series = findSeriesLines(figures.expenseLines, bill.lineIds);
     const latest = series.at(-1);
     const previous = series.at(-2);
@@ -288,7 +303,7 @@ export function findLargePurchases(figures: InsightFigures): InsightDraft[] {
 export function findMissingBills(figures: InsightFigures): InsightDraft[] {
   const todayNumber = convertDayToNumber(figures.today);
   const drafts: InsightDraft[] = [];
-  for (const bill of findRecurringBills(figures.expenseLines, figures.today)) {
+  for (const bill of findFiguresBills(figures)) {
     const series = findSeriesLines(figures.expenseLines, bill.lineIds);
     const latest = series.at(-1);
     if (!latest) continue;

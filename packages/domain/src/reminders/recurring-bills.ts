@@ -93,42 +93,84 @@ function countDueDayNumber(monthNumber: number, dueDay: number): number {
   return Date.UTC(year, monthIndex, Math.min(dueDay, daysInMonth)) / 86_400_000;
 }
 
+/** A line's day and month as numbers, read once: its placement is tried for 31 due days. */
+interface LineDays {
+  day: number;
+  month: number;
+}
+
+/**
+ * Due dates as day numbers by month number and due day, computed once per month and day asked
+ * for: the placements ask for the same few months' dates thousands of times.
+ */
+function createDueDayNumbers(): (monthNumber: number, dueDay: number) => number {
+  const known = new Map<number, number>();
+  return (monthNumber, dueDay) => {
+    const key = monthNumber * 32 + dueDay;
+    let dayNumber = known.get(key);
+    if (dayNumber === undefined) {
+      dayNumber = countDueDayNumber(monthNumber, dueDay);
+      known.set(key, dayNumber);
+    }
+    return dayNumber;
+  };
+}
+
 /**
  * Each line's placement for `dueDay`: the month whose due date is nearest (the one before, its own
  * or the next: a bill due on the 1st paid on the 30th belongs to the next month), or null when it
  * is further than the day tolerance. Computed once per due day, whatever amount is tried.
  */
-function placeLines(lines: readonly ExpenseLine[], dueDay: number): (Placement | null)[] {
-  return lines.map((line) => {
-    const lineDay = convertDayToNumber(line.date);
-    const ownMonth = countMonthNumber(line.date);
+function placeLines(
+  lineDays: readonly LineDays[],
+  dueDay: number,
+  findDueDayNumber: (monthNumber: number, dueDay: number) => number,
+): (Placement | null)[] {
+  return lineDays.map(({ day, month: ownMonth }) => {
     let nearest: Placement | null = null;
-    for (const month of [ownMonth - 1, ownMonth, ownMonth + 1]) {
-      const distance = Math.abs(lineDay - countDueDayNumber(month, dueDay));
+    for (let month = ownMonth - 1; month <= ownMonth + 1; month += 1) {
+      const distance = Math.abs(day - findDueDayNumber(month, dueDay));
       if (!nearest || distance < nearest.distance) nearest = { month, distance };
     }
     return nearest && nearest.distance <= recurringBillRules.dayTolerance ? nearest : null;
   });
 }
 
-/** The series of lines placed for `dueDay` about `referenceCents`: a month keeps its nearest line. */
+/** The series of the placed lines among `band` (indexes of lines, in order) for `dueDay`: a month keeps its nearest line. */
 function fitSeries(
   lines: readonly ExpenseLine[],
   placements: readonly (Placement | null)[],
   dueDay: number,
-  referenceCents: number,
+  band: readonly number[],
 ): Series {
   const byMonth: Series['byMonth'] = new Map();
   let totalDistance = 0;
-  lines.forEach((line, index) => {
+  for (const index of band) {
     const placement = placements[index];
-    if (!placement || !isAmountAbout(referenceCents, line.amountCents)) return;
+    if (!placement) continue;
     const counted = byMonth.get(placement.month);
-    if (counted && counted.distance <= placement.distance) return;
+    if (counted && counted.distance <= placement.distance) continue;
     totalDistance += placement.distance - (counted?.distance ?? 0);
-    byMonth.set(placement.month, { line, distance: placement.distance });
-  });
+    byMonth.set(placement.month, { line: lines[index] as ExpenseLine, distance: placement.distance });
+  }
   return { dueDay, byMonth, totalDistance };
+}
+
+/**
+ * The lines about each amount the merchant charged (indexes, in order), each set once: amounts
+ * whose bands hold the same lines fit the same series for every due day.
+ */
+function listAmountBands(lines: readonly ExpenseLine[]): number[][] {
+  const bands = new Map<string, number[]>();
+  for (const referenceCents of new Set(lines.map((line) => Math.abs(line.amountCents)))) {
+    const band: number[] = [];
+    lines.forEach((line, index) => {
+      if (isAmountAbout(referenceCents, line.amountCents)) band.push(index);
+    });
+    const key = band.join(',');
+    if (!bands.has(key)) bands.set(key, band);
+  }
+  return [...bands.values()];
 }
 
 /** More months first; then the closer days; then the earlier due day, so the answer never depends on order. */
@@ -143,19 +185,27 @@ function describeTitle(name: string): string {
   return name.replace(/\s+/g, ' ').trim().slice(0, recurringBillRules.maximumTitleLength).trim();
 }
 
-function findMerchantBill(merchantKey: string, lines: readonly ExpenseLine[], today: string): RecurringBill | null {
-  const activeMonths = new Set(lines.map((line) => countMonthNumber(line.date)));
+function findMerchantBill(
+  merchantKey: string,
+  lines: readonly ExpenseLine[],
+  today: string,
+  findDueDayNumber: (monthNumber: number, dueDay: number) => number,
+): RecurringBill | null {
+  const lineDays = lines.map((line) => ({ day: convertDayToNumber(line.date), month: countMonthNumber(line.date) }));
+  const activeMonths = new Set(lineDays.map((line) => line.month));
   if (activeMonths.size < recurringBillRules.minimumMonths) return null;
   if (lines.length > recurringBillRules.maximumLinesPerMonth * activeMonths.size) return null;
 
   // Every due day against every amount the merchant charged: a merchant may bill a subscription and
   // sell other things too, so the reference amount is one of its own, not the average of all.
-  const referenceAmounts = [...new Set(lines.map((line) => Math.abs(line.amountCents)))];
+  const bands = listAmountBands(lines);
   let best: Series | null = null;
   for (let dueDay = 1; dueDay <= 31; dueDay += 1) {
-    const placements = placeLines(lines, dueDay);
-    for (const referenceCents of referenceAmounts) {
-      const series = fitSeries(lines, placements, dueDay, referenceCents);
+    const placements = placeLines(lineDays, dueDay, findDueDayNumber);
+    for (const band of bands) {
+      // A series has at most one month per line: a band smaller than the best series cannot beat it.
+      if (best && band.length < best.byMonth.size) continue;
+      const series = fitSeries(lines, placements, dueDay, band);
       if (isBetterSeries(series, best)) best = series;
     }
   }
@@ -201,8 +251,9 @@ export function findRecurringBills(lines: readonly ExpenseLine[], today: string)
     else byMerchant.set(line.merchantKey, [line]);
   }
   const bills: RecurringBill[] = [];
+  const findDueDayNumber = createDueDayNumbers();
   for (const [merchantKey, merchantLines] of byMerchant) {
-    const bill = findMerchantBill(merchantKey, merchantLines, today);
+    const bill = findMerchantBill(merchantKey, merchantLines, today, findDueDayNumber);
     if (bill) bills.push(bill);
   }
   return bills.sort((a, b) => a.nextDueDate.localeCompare(b.nextDueDate) || a.merchantKey.localeCompare(b.merchantKey));

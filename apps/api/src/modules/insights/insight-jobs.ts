@@ -24,11 +24,16 @@ export const insightsGenerationJob: JobDefinition<z.infer<typeof AllClientsSchem
 
 const OneClientSchema = z.object({ clientUserId: z.number().int().positive() });
 
-/** The rules over one client, sent once an import of theirs has committed. */
+/**
+ * The rules over one client, sent once an import of theirs has committed: the first import of a
+ * minute runs them at once; more imports that minute (a month's files one by one, an app's
+ * automatic uploads) make one more run at the next minute instead of one each.
+ */
 export const clientInsightsJob: JobDefinition<z.infer<typeof OneClientSchema>> = defineJob({
   name: 'client-insights',
   schema: OneClientSchema,
   expireInSeconds: 5 * 60,
+  debounce: { seconds: 60, key: (data) => String(data.clientUserId) },
   async handle(data, { deps, log }) {
     const result = await generateInsights(deps, new Date(), { only: [data.clientUserId] });
     log.info({ clientUserId: data.clientUserId, added: result.added.length }, 'client insights generated');
