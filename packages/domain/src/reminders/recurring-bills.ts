@@ -56,13 +56,6 @@ export interface RecurringBill {
   lineIds: number[];
 }
 
-interface Series {
-  dueDay: number;
-  /** Month number (year × 12 + month index) → the line counted for it and its distance from the due date. */
-  byMonth: Map<number, { line: ExpenseLine; distance: number }>;
-  totalDistance: number;
-}
-
 function countMonthNumber(day: string): number {
   return Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 }
@@ -79,24 +72,12 @@ function findMedianCents(values: number[]): number {
   return Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
 }
 
-/** Where a line falls for a due day: the month it counts for and how many days it is from that month's due date. */
-interface Placement {
-  month: number;
-  distance: number;
-}
-
 /** The due date of `dueDay` in a month number, as a day number (a day the month lacks falls on its last day). */
 function countDueDayNumber(monthNumber: number, dueDay: number): number {
   const year = Math.floor(monthNumber / 12);
   const monthIndex = monthNumber % 12;
   const daysInMonth = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
   return Date.UTC(year, monthIndex, Math.min(dueDay, daysInMonth)) / 86_400_000;
-}
-
-/** A line's day and month as numbers, read once: its placement is tried for 31 due days. */
-interface LineDays {
-  day: number;
-  month: number;
 }
 
 /**
@@ -117,43 +98,94 @@ function createDueDayNumbers(): (monthNumber: number, dueDay: number) => number 
 }
 
 /**
- * Each line's placement for `dueDay`: the month whose due date is nearest (the one before, its own
- * or the next: a bill due on the 1st paid on the 30th belongs to the next month), or null when it
- * is further than the day tolerance. Computed once per due day, whatever amount is tried.
+ * A merchant's lines placed for one due day at a time: for each line, the month whose due date is
+ * nearest (the one before, its own or the next: a bill due on the 1st paid on the 30th belongs to
+ * the next month) and how many days away, or no month when it is further than the day tolerance.
+ * Months are kept as offsets from the month before the first line's, in arrays reused for every
+ * due day and every band of amounts (the search tries 31 due days against each band).
  */
-function placeLines(
-  lineDays: readonly LineDays[],
-  dueDay: number,
-  findDueDayNumber: (monthNumber: number, dueDay: number) => number,
-): (Placement | null)[] {
-  return lineDays.map(({ day, month: ownMonth }) => {
-    let nearest: Placement | null = null;
-    for (let month = ownMonth - 1; month <= ownMonth + 1; month += 1) {
-      const distance = Math.abs(day - findDueDayNumber(month, dueDay));
-      if (!nearest || distance < nearest.distance) nearest = { month, distance };
+class LinePlacements {
+  readonly firstMonth: number;
+  readonly monthSpan: number;
+  /** The month offset each line counts for, or -1 when it is too far from every due date. */
+  readonly monthOffsets: Int32Array;
+  readonly distances: Int32Array;
+  private readonly days: Int32Array;
+  private readonly ownMonths: Int32Array;
+
+  constructor(lines: readonly ExpenseLine[]) {
+    this.days = Int32Array.from(lines, (line) => convertDayToNumber(line.date));
+    this.ownMonths = Int32Array.from(lines, (line) => countMonthNumber(line.date));
+    this.firstMonth = Math.min(...this.ownMonths) - 1;
+    this.monthSpan = Math.max(...this.ownMonths) + 1 - this.firstMonth + 1;
+    this.monthOffsets = new Int32Array(lines.length);
+    this.distances = new Int32Array(lines.length);
+  }
+
+  place(dueDay: number, findDueDayNumber: (monthNumber: number, dueDay: number) => number): void {
+    for (let index = 0; index < this.days.length; index += 1) {
+      const day = this.days[index] as number;
+      const ownMonth = this.ownMonths[index] as number;
+      let nearestMonth = ownMonth - 1;
+      let nearestDistance = Math.abs(day - findDueDayNumber(nearestMonth, dueDay));
+      for (let month = ownMonth; month <= ownMonth + 1; month += 1) {
+        const distance = Math.abs(day - findDueDayNumber(month, dueDay));
+        if (distance < nearestDistance) {
+          nearestMonth = month;
+          nearestDistance = distance;
+        }
+      }
+      const placed = nearestDistance <= recurringBillRules.dayTolerance;
+      this.monthOffsets[index] = placed ? nearestMonth - this.firstMonth : -1;
+      this.distances[index] = nearestDistance;
     }
-    return nearest && nearest.distance <= recurringBillRules.dayTolerance ? nearest : null;
-  });
+  }
 }
 
-/** The series of the placed lines among `band` (indexes of lines, in order) for `dueDay`: a month keeps its nearest line. */
-function fitSeries(
-  lines: readonly ExpenseLine[],
-  placements: readonly (Placement | null)[],
-  dueDay: number,
-  band: readonly number[],
-): Series {
-  const byMonth: Series['byMonth'] = new Map();
+/** How good a series is, without its lines: months found and their days from the due dates. */
+interface SeriesScore {
+  dueDay: number;
+  months: number;
+  totalDistance: number;
+}
+
+/**
+ * The score of the series of the placed lines among `band` (indexes of lines, in order): a month
+ * keeps its nearest line, the first of equals. `nearest` is scratch space, one slot a month.
+ */
+function scoreSeries(placements: LinePlacements, band: readonly number[], dueDay: number, nearest: Int32Array) {
+  nearest.fill(-1);
+  let months = 0;
   let totalDistance = 0;
   for (const index of band) {
-    const placement = placements[index];
-    if (!placement) continue;
-    const counted = byMonth.get(placement.month);
-    if (counted && counted.distance <= placement.distance) continue;
-    totalDistance += placement.distance - (counted?.distance ?? 0);
-    byMonth.set(placement.month, { line: lines[index] as ExpenseLine, distance: placement.distance });
+    const offset = placements.monthOffsets[index] as number;
+    if (offset < 0) continue;
+    const distance = placements.distances[index] as number;
+    const counted = nearest[offset] as number;
+    if (counted >= 0 && counted <= distance) continue;
+    if (counted < 0) months += 1;
+    totalDistance += distance - Math.max(counted, 0);
+    nearest[offset] = distance;
   }
-  return { dueDay, byMonth, totalDistance };
+  return { dueDay, months, totalDistance };
+}
+
+/**
+ * The winning series' lines by month number (year × 12 + month index), each with its days from the
+ * due date: a month keeps its nearest line, the first of equals (as scored).
+ */
+function fitSeries(lines: readonly ExpenseLine[], placements: LinePlacements, band: readonly number[]) {
+  const byMonth = new Map<number, { line: ExpenseLine; distance: number }>();
+  for (const index of band) {
+    const offset = placements.monthOffsets[index] as number;
+    if (offset < 0) continue;
+    const month = placements.firstMonth + offset;
+    const distance = placements.distances[index] as number;
+    const counted = byMonth.get(month);
+    if (counted && counted.distance <= distance) continue;
+    byMonth.set(month, { line: lines[index] as ExpenseLine, distance });
+  }
+  return byMonth;
 }
 
 /**
@@ -174,9 +206,9 @@ function listAmountBands(lines: readonly ExpenseLine[]): number[][] {
 }
 
 /** More months first; then the closer days; then the earlier due day, so the answer never depends on order. */
-function isBetterSeries(candidate: Series, best: Series | null): boolean {
+function isBetterSeries(candidate: SeriesScore, best: SeriesScore | null): boolean {
   if (!best) return true;
-  if (candidate.byMonth.size !== best.byMonth.size) return candidate.byMonth.size > best.byMonth.size;
+  if (candidate.months !== best.months) return candidate.months > best.months;
   if (candidate.totalDistance !== best.totalDistance) return candidate.totalDistance < best.totalDistance;
   return candidate.dueDay < best.dueDay;
 }
@@ -191,26 +223,28 @@ function findMerchantBill(
   today: string,
   findDueDayNumber: (monthNumber: number, dueDay: number) => number,
 ): RecurringBill | null {
-  const lineDays = lines.map((line) => ({ day: convertDayToNumber(line.date), month: countMonthNumber(line.date) }));
-  const activeMonths = new Set(lineDays.map((line) => line.month));
+  const activeMonths = new Set(lines.map((line) => countMonthNumber(line.date)));
   if (activeMonths.size < recurringBillRules.minimumMonths) return null;
   if (lines.length > recurringBillRules.maximumLinesPerMonth * activeMonths.size) return null;
 
   // Every due day against every amount the merchant charged: a merchant may bill a subscription and
   // sell other things too, so the reference amount is one of its own, not the average of all.
   const bands = listAmountBands(lines);
-  let best: Series | null = null;
+  const placements = new LinePlacements(lines);
+  const nearest = new Int32Array(placements.monthSpan);
+  let best: (SeriesScore & { band: number[] }) | null = null;
   for (let dueDay = 1; dueDay <= 31; dueDay += 1) {
-    const placements = placeLines(lineDays, dueDay, findDueDayNumber);
+    placements.place(dueDay, findDueDayNumber);
     for (const band of bands) {
       // A series has at most one month per line: a band smaller than the best series cannot beat it.
-      if (best && band.length < best.byMonth.size) continue;
-      const series = fitSeries(lines, placements, dueDay, band);
-      if (isBetterSeries(series, best)) best = series;
+      if (best && band.length < best.months) continue;
+      const score = scoreSeries(placements, band, dueDay, nearest);
+      if (isBetterSeries(score, best)) best = { ...score, band };
     }
   }
-  if (!best || best.byMonth.size < recurringBillRules.minimumMonths) return null;
-  const found = best;
+  if (!best || best.months < recurringBillRules.minimumMonths) return null;
+  placements.place(best.dueDay, findDueDayNumber);
+  const found = { dueDay: best.dueDay, byMonth: fitSeries(lines, placements, best.band) };
 
   const months = [...found.byMonth.keys()].sort((a, b) => a - b);
   const firstMonth = months[0] as number;
