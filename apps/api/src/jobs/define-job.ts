@@ -44,9 +44,10 @@ export interface JobDefinition<Data> {
 }
 
 /**
- * At most one run per window of `seconds` for the same key: the first send of a window runs now,
- * a later one is put off to the start of the next window (once, whatever the number of sends), so
- * a burst makes one run at once and one after it, which sees everything the burst changed.
+ * One run per window of `seconds` for the same key: the first send of a window runs now; later
+ * sends in it make the next window's run, which starts as that window opens and sees everything
+ * they changed. Each key's windows are shifted by a moment of its own, so keys do not all start
+ * their runs in the same second.
  */
 export interface JobDebounce<Data> {
   seconds: number;

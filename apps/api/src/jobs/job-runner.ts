@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import cronParser from 'cron-parser';
 import type pg from 'pg';
@@ -59,6 +60,45 @@ export function findTickAtOrBefore(schedule: { cron: string; timeZone: string },
     .parseExpression(schedule.cron, { tz: schedule.timeZone, currentDate: new Date(moment.getTime() + 1) })
     .prev()
     .toDate();
+}
+
+/**
+ * A debounced job (JobDefinition.debounce): one job per key and window, its id derived from both.
+ * A send runs the window's job now when the window has none yet; otherwise it makes the next
+ * window's job, which starts as that window opens (and which later sends then find made). Each key
+ * has windows of its own, shifted by a moment the key chooses: with a hundred clients importing,
+ * fixed windows (pg-boss's `sendDebounced`) started a hundred runs in the same second.
+ */
+async function sendDebounced(
+  boss: PgBoss,
+  job: AnyJob,
+  data: object,
+  options: PgBoss.SendOptions,
+  key: string,
+): Promise<string | null> {
+  const windowMilliseconds = (job.debounce as { seconds: number }).seconds * 1000;
+  const shift = createHash('sha1').update(`${job.name}\n${key}`).digest().readUInt32BE(0) % windowMilliseconds;
+  const now = Date.now();
+  const window = Math.floor((now - shift) / windowMilliseconds);
+  const idOf = (windowNumber: number) =>
+    formatNameBasedUuid(createHash('sha1').update(`${job.name}\n${key}\n${windowNumber}`).digest());
+  const current = await boss.send(job.name, data, { ...options, id: idOf(window) });
+  if (current) return current;
+  const nextOpens = (window + 1) * windowMilliseconds + shift;
+  return boss.send(job.name, data, {
+    ...options,
+    id: idOf(window + 1),
+    startAfter: Math.max(1, Math.ceil((nextOpens - now) / 1000)),
+  });
+}
+
+/** A version-5 (name-based, SHA-1) UUID from the first 16 bytes of a SHA-1 digest. */
+function formatNameBasedUuid(digest: Buffer): string {
+  const bytes = Buffer.from(digest.subarray(0, 16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobRunner {
@@ -163,13 +203,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
         ...(sendOptions.startAfterSeconds && { startAfter: sendOptions.startAfterSeconds }),
       };
       const id = job.debounce
-        ? await boss.sendDebounced(
-            job.name,
-            parsed as object,
-            bossOptions,
-            job.debounce.seconds,
-            job.debounce.key(parsed),
-          )
+        ? await sendDebounced(boss, job, parsed as object, bossOptions, job.debounce.key(parsed))
         : await boss.send(job.name, parsed as object, bossOptions);
       // A job sent where it also runs starts now, not at the next poll.
       const workerId = workerIds.get(job.name);

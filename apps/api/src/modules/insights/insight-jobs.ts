@@ -27,7 +27,7 @@ const OneClientSchema = z.object({ clientUserId: z.number().int().positive() });
 /**
  * The rules over one client, sent once an import of theirs has committed: the first import of a
  * minute runs them at once; more imports that minute (a month's files one by one, an app's
- * automatic uploads) make one more run at the next minute instead of one each.
+ * automatic uploads) make one more run during the next minute instead of one each.
  */
 export const clientInsightsJob: JobDefinition<z.infer<typeof OneClientSchema>> = defineJob({
   name: 'client-insights',
