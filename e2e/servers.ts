@@ -3,9 +3,10 @@ import path from 'node:path';
 /**
  * Each Playwright worker drives a Prumo of its own (its own port, DATA_DIR and embedded
  * PostgreSQL), so specs that share the demo organizations never meet each other's writes.
- * Two workers keep a 2-core machine busy while one waits on the browser; E2E_WORKERS changes it.
+ * Two workers keep a 2-core machine busy while one waits on the browser. E2E_WORKERS changes the
+ * count (Playwright's --workers would leave the extra workers without a server).
  */
-export const e2eWorkerCount = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const e2eWorkerCount = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '', 10) || 2);
 
 const firstPort = Number(process.env.E2E_PORT ?? 3310);
 
