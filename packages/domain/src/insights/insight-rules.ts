@@ -170,9 +170,16 @@ function presentLine(line: ExpenseLine) {
   return { id: line.id, date: line.date, name: line.name, amountCents: line.amountCents };
 }
 
+/** The client's lines by id, made once for every bill of the run (a year of lines, dozens of bills). */
+const linesById = new WeakMap<readonly ExpenseLine[], Map<number, ExpenseLine>>();
 function findSeriesLines(lines: readonly ExpenseLine[], lineIds: readonly number[]): ExpenseLine[] {
-  const byId = new Map(lines.map((line) => [line.id, line]));
-  return lineIds.map((id) => byId.get(id)).filter((line): line is ExpenseLine => line !== undefined);
+  let byId = linesById.get(lines);
+  if (!byId) {
+    byId = new Map(lines.map((line) => [line.id, line]));
+    linesById.set(lines, byId);
+  }
+  const found = byId;
+  return lineIds.map((id) => found.get(id)).filter((line): line is ExpenseLine => line !== undefined);
 }
 
 /** The client's monthly bills, found once for the rules that read them (the search is the run's costliest part). */
