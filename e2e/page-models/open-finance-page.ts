@@ -39,6 +39,16 @@ export class OpenFinancePage {
   connectionOf(institution: string): Locator {
     return this.connections.filter({ hasText: institution });
   }
+
+  /** From integration-opb to the institution's review of what is shared, signed in as its test user. */
+  async reachConsentReview(organization: string, institution: string): Promise<SimulatedBankPages> {
+    await this.page.goto(OpenFinancePage.path(organization));
+    await this.institution(institution).click();
+    await this.goToBankButton.click();
+    const bank = new SimulatedBankPages(this.page);
+    await bank.authorise('user-ok', 'password-ok', '123456');
+    return bank;
+  }
 }
 
 /** The simulated institution's own pages: login, one-time code, review of what is shared. */
@@ -53,5 +63,9 @@ export class SimulatedBankPages {
     await this.page.getByLabel('Código', { exact: true }).fill(code);
     await this.page.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await this.page.getByText('Confirme o compartilhamento').waitFor();
+  }
+
+  async answer(decision: 'Autorizar' | 'Recusar'): Promise<void> {
+    await this.page.getByRole('button', { name: decision, exact: true }).click();
   }
 }

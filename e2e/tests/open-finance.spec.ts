@@ -131,11 +131,8 @@ test.describe('Open Finance', () => {
     const openFinance = new OpenFinancePage(page);
     await signInNewClient(api, loginPage, 'Bia');
 
-    await page.goto(OpenFinancePage.path(demo.slug));
-    await openFinance.institution('BS2 Simulado').click();
-    await openFinance.goToBankButton.click();
-    await new SimulatedBankPages(page).authorise('user-ok', 'password-ok', '123456');
-    await page.getByRole('button', { name: 'Autorizar', exact: true }).click();
+    const bank = await openFinance.reachConsentReview(demo.slug, 'BS2 Simulado');
+    await bank.answer('Autorizar');
 
     await expect(page).toHaveURL(OpenFinancePage.bs2CallbackPath(demo.slug));
     await expect(page.getByText('Pronto: 2 contas sincronizadas.')).toBeVisible({ timeout: 30_000 });
@@ -153,11 +150,8 @@ test.describe('Open Finance', () => {
     const openFinance = new OpenFinancePage(page);
     await signInNewClient(api, loginPage, 'Rui');
 
-    await page.goto(OpenFinancePage.path(demo.slug));
-    await openFinance.institution('BS2 Simulado').click();
-    await openFinance.goToBankButton.click();
-    await new SimulatedBankPages(page).authorise('user-ok', 'password-ok', '123456');
-    await page.getByRole('button', { name: 'Recusar', exact: true }).click();
+    const bank = await openFinance.reachConsentReview(demo.slug, 'BS2 Simulado');
+    await bank.answer('Recusar');
 
     await expect(page).toHaveURL(OpenFinancePage.bs2CallbackPath(demo.slug));
     // 'Alerta de integração' opens at once on the bank's own guide: the other way to bring its lines.

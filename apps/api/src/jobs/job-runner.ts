@@ -71,12 +71,12 @@ export function findTickAtOrBefore(schedule: { cron: string; timeZone: string },
  */
 async function sendDebounced(
   boss: PgBoss,
-  job: AnyJob,
+  job: { name: string; windowSeconds: number; key: string },
   data: object,
   options: PgBoss.SendOptions,
-  key: string,
 ): Promise<string | null> {
-  const windowMilliseconds = (job.debounce as { seconds: number }).seconds * 1000;
+  const { key } = job;
+  const windowMilliseconds = job.windowSeconds * 1000;
   const shift = createHash('sha1').update(`${job.name}\n${key}`).digest().readUInt32BE(0) % windowMilliseconds;
   const now = Date.now();
   const window = Math.floor((now - shift) / windowMilliseconds);
@@ -203,7 +203,12 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
         ...(sendOptions.startAfterSeconds && { startAfter: sendOptions.startAfterSeconds }),
       };
       const id = job.debounce
-        ? await sendDebounced(boss, job, parsed as object, bossOptions, job.debounce.key(parsed))
+        ? await sendDebounced(
+            boss,
+            { name: job.name, windowSeconds: job.debounce.seconds, key: job.debounce.key(parsed) },
+            parsed as object,
+            bossOptions,
+          )
         : await boss.send(job.name, parsed as object, bossOptions);
       // A job sent where it also runs starts now, not at the next poll.
       const workerId = workerIds.get(job.name);
