@@ -42,6 +42,12 @@ export class CashRegisterPage {
     await this.page.getByText('Período', { exact: true }).click();
     await this.rangeStartField.fill(start);
     await this.rangeEndField.fill(end);
+    // The period is applied once it is in the address; acting before that would act on the old period.
+    const [isoStart, isoEnd] = [start, end].map((day) => day.split('/').reverse().join('-'));
+    await this.page.waitForURL((address) => {
+      const query = address.searchParams;
+      return query.get('start') === isoStart && query.get('end') === isoEnd;
+    });
   }
 
   /** The row of a category in the chart of expenses by category; its cells read name, total and share. */
