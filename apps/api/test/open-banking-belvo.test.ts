@@ -1,3 +1,4 @@
+import { findTodayInBrazil, shiftDay } from '@prumo/domain/br/date';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBankingConnections, openFinanceSettings, origins, transactions, users } from '../src/db/schema';
@@ -322,7 +323,9 @@ describe('a connection through Belvo', () => {
           .where(eq(transactions.clientUserId, organization.client.row.id))
       ).length;
     const before = await countLines();
-    belvo.bookCheckingLine({ value_date: '2026-11-25', amount: 64.3, type: 'OUTFLOW', description: 'FARMACIA' });
+    // Booked yesterday: inside the days a later sync reads again, whatever day the test runs.
+    const yesterday = shiftDay(findTodayInBrazil(new Date()), -1);
+    belvo.bookCheckingLine({ value_date: yesterday, amount: 64.3, type: 'OUTFLOW', description: 'FARMACIA' });
 
     const webhook = (headers: Record<string, string>, target = path) =>
       context.app.inject({ method: 'POST', url: target, headers, payload: news });
