@@ -12,7 +12,12 @@ import { openBenchDatabase } from './bench-database';
 import { createBenchOrganization, insertBenchLines } from './bench-organization';
 import { startBenchServers } from './bench-servers';
 import { generateOfx } from './generate-ofx';
-import { describeLoadAverage, readProcessCpuSeconds, summarizeMilliseconds } from './measure';
+import {
+  describeLoadAverage,
+  readDescendantsCpuSeconds,
+  readProcessCpuSeconds,
+  summarizeMilliseconds,
+} from './measure';
 
 const userCount = Number(process.env.BENCH_USERS ?? 100);
 const linesPerClient = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
@@ -112,6 +117,20 @@ async function makeCall(baseUrl: string, token: string, kind: CallKind, random: 
   }
 }
 
+/** Waits until no job is due or running (pg-boss's own table); false when `limitMilliseconds` passes first. */
+async function waitForQueuedJobs(pool: import('pg').Pool, limitMilliseconds: number): Promise<boolean> {
+  const deadline = performance.now() + limitMilliseconds;
+  while (performance.now() < deadline) {
+    const { rows } = await pool.query<{ count: number }>(
+      `select count(*)::int as count from pgboss.job
+       where state = 'active' or (state in ('created', 'retry') and start_after <= now())`,
+    );
+    if (rows[0]?.count === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 const bench = await openBenchDatabase();
 const servers: Awaited<ReturnType<typeof startBenchServers>> = [];
 try {
@@ -162,6 +181,11 @@ try {
     }),
   );
 
+  // The warm-up's uploads queued their clients' insight runs: they belong to the warm-up, so the
+  // measured minute starts once they are worked (its own uploads queue and work theirs inside it).
+  const warmUpDrained = await waitForQueuedJobs(pool, 120_000);
+  console.log(`warm-up's queued jobs ${warmUpDrained ? 'worked' : 'still queued after 120 s'}`);
+
   const peakMemory = [...idleMemory];
   const sampling = setInterval(async () => {
     const now = await Promise.all(servers.map((server) => server.readMemory()));
@@ -171,6 +195,9 @@ try {
   }, 250);
   const samples: Sample[] = [];
   const cpuBefore = await Promise.all(servers.map((server) => readProcessCpuSeconds(server.pid)));
+  // Everything else on the two cores: the database (every descendant but the servers) and the people themselves.
+  const descendantsCpuBefore = await readDescendantsCpuSeconds();
+  const peopleCpuBefore = process.cpuUsage();
   const deadline = performance.now() + seconds * 1000;
   const loadStarted = performance.now();
   await Promise.all(
@@ -191,6 +218,9 @@ try {
     servers.map(async (server, index) => (await readProcessCpuSeconds(server.pid)) - (cpuBefore[index] ?? 0)),
   );
 
+  const peopleCpu = process.cpuUsage(peopleCpuBefore);
+  const databaseCpuSeconds =
+    (await readDescendantsCpuSeconds()) - descendantsCpuBefore - cpuSpent.reduce((sum, spent) => sum + spent, 0);
   const errors = samples.filter((sample) => !sample.ok);
   console.log(
     `${processCount} process(es), ${userCount} people, ${loadSeconds.toFixed(0)} s: ${samples.length} calls (${(samples.length / loadSeconds).toFixed(0)} a second), ${errors.length} errors`,
@@ -211,6 +241,9 @@ try {
       `server ${index + 1} (pid ${server.pid}) RSS: idle ${megabytes(idleMemory[index])}, peak ${megabytes(peakMemory[index])}, end ${megabytes(endMemory[index])}; CPU ${(cpuSpent[index] ?? 0).toFixed(1)} s (${(((cpuSpent[index] ?? 0) / loadSeconds) * 100).toFixed(0)} % of a core)`,
     );
   });
+  console.log(
+    `PostgreSQL CPU ${databaseCpuSeconds.toFixed(1)} s (${((databaseCpuSeconds / loadSeconds) * 100).toFixed(0)} % of a core); the people's own ${((peopleCpu.user + peopleCpu.system) / 1e6).toFixed(1)} s`,
+  );
   console.log(describeLoadAverage());
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
