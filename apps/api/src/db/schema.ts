@@ -386,6 +386,11 @@ export const transactions = pgTable(
       table.ignored,
       table.originId,
     ),
+    // A file's new lines look for a bank connection's unpaired lines of the same days (ADR 44):
+    // imported lines never enter this index, so it costs imports nothing.
+    index('transactions_unpaired_open_finance_index')
+      .on(table.originId, table.date)
+      .where(sql`created_from = 'open_finance' and paired_identity_key is null`),
     // Learned categorization reads only what people categorized: imports do not grow this index.
     index('transactions_learned_merchant_index')
       .on(table.organizationId, table.merchantKey)

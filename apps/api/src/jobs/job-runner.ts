@@ -68,9 +68,12 @@ export function findTickAtOrBefore(schedule: { cron: string; timeZone: string },
  * window's job, which starts as that window opens (and which later sends then find made). Each key
  * has windows of its own, shifted by a moment the key chooses: with a hundred clients importing,
  * fixed windows (pg-boss's `sendDebounced`) started a hundred runs in the same second.
+ * `madeWindows` is what this process already made (the latest window per name and key): a send
+ * that finds the next window's job made by itself has nothing to ask the database.
  */
 async function sendDebounced(
   boss: PgBoss,
+  madeWindows: Map<string, number>,
   job: { name: string; windowSeconds: number; key: string },
   data: object,
   options: PgBoss.SendOptions,
@@ -82,14 +85,31 @@ async function sendDebounced(
   const window = Math.floor((now - shift) / windowMilliseconds);
   const idOf = (windowNumber: number) =>
     formatNameBasedUuid(createHash('sha1').update(`${job.name}\n${key}\n${windowNumber}`).digest());
-  const current = await boss.send(job.name, data, { ...options, id: idOf(window) });
-  if (current) return current;
+  const madeKey = `${job.name}\n${key}`;
+  const made = madeWindows.get(madeKey) ?? Number.NEGATIVE_INFINITY;
+  if (made > window) return idOf(made);
+  if (made < window) {
+    const current = await boss.send(job.name, data, { ...options, id: idOf(window) });
+    if (current) {
+      rememberWindow(madeWindows, madeKey, window);
+      return current;
+    }
+  }
   const nextOpens = (window + 1) * windowMilliseconds + shift;
-  return boss.send(job.name, data, {
+  const next = await boss.send(job.name, data, {
     ...options,
     id: idOf(window + 1),
     startAfter: Math.max(1, Math.ceil((nextOpens - now) / 1000)),
   });
+  // Made now or earlier by another process: either way the next window's run is there.
+  rememberWindow(madeWindows, madeKey, window + 1);
+  return next ?? idOf(window + 1);
+}
+
+/** Bounded: a process sending for many keys forgets them all at once rather than grow without end. */
+function rememberWindow(madeWindows: Map<string, number>, madeKey: string, window: number): void {
+  if (madeWindows.size >= 50_000) madeWindows.clear();
+  madeWindows.set(madeKey, window);
 }
 
 /** A version-5 (name-based, SHA-1) UUID from the first 16 bytes of a SHA-1 digest. */
@@ -108,6 +128,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
   // openDatabase's databases stand on a pg pool (drizzle keeps it as `$client`).
   const pool = (deps.db as Database & { $client: pg.Pool }).$client;
   const cronMonitorIntervalSeconds = options.cronMonitorIntervalSeconds ?? 30;
+  const madeWindows = new Map<string, number>();
   const schedules = new Map(
     jobs.flatMap((job) =>
       job.schedule ? [[job.name, { cron: job.schedule(deps.config), timeZone: jobsTimeZone }]] : [],
@@ -205,6 +226,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
       const id = job.debounce
         ? await sendDebounced(
             boss,
+            madeWindows,
             { name: job.name, windowSeconds: job.debounce.seconds, key: job.debounce.key(parsed) },
             parsed as object,
             bossOptions,

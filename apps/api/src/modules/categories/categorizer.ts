@@ -50,8 +50,9 @@ export async function suggestCategories(
 /**
  * Learned categorization: what this client gave the same merchant (same direction of money)
  * most recently; else what most of the organization's clients gave it; else the keyword rules.
- * Two queries for every merchant the lines may name, whatever their number; the answer suggests
- * for one line at a time, so a large import categorizes its lines as it writes them.
+ * Two queries for every merchant the lines may name, whatever their number (and one for the
+ * rules' categories); the answer suggests for one line at a time, so a large import categorizes
+ * its lines as it writes them.
  */
 export async function prepareCategorizer(
   db: Executor,
@@ -59,20 +60,25 @@ export async function prepareCategorizer(
   lineMerchantKeys: Iterable<string>,
 ): Promise<(line: LineToCategorize) => CategorySuggestion | null> {
   const merchantKeys = [...new Set(lineMerchantKeys)].filter(Boolean);
-  const clientHistory = new Map<string, LearnedRow>();
-  const organizationHistory = new Map<string, LearnedRow>();
-  if (merchantKeys.length) {
-    // One array parameter (a plain array would be spread into a list of parameters).
-    const keysArray = sql`${sql.param(merchantKeys)}::text[]`;
-    const fromClient = await db.execute<LearnedRow>(sql`
+  // One array parameter (a plain array would be spread into a list of parameters).
+  const keysArray = sql`${sql.param(merchantKeys)}::text[]`;
+  const readClientHistory = async () =>
+    merchantKeys.length === 0
+      ? []
+      : (
+          await db.execute<LearnedRow>(sql`
       select distinct on (t.merchant_key, sign(t.amount_cents))
         t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind
       from transactions t join categories c on c.id = t.category_id
       where t.organization_id = ${scope.organizationId} and t.client_user_id = ${scope.clientUserId}
         and t.categorized_by = 'person' and t.merchant_key = any(${keysArray})
-      order by t.merchant_key, sign(t.amount_cents), t.categorized_at desc nulls last, t.id desc`);
-    for (const row of fromClient.rows) clientHistory.set(learnedKey(row.merchant_key, row.direction), row);
-    const fromOrganization = await db.execute<LearnedRow>(sql`
+      order by t.merchant_key, sign(t.amount_cents), t.categorized_at desc nulls last, t.id desc`)
+        ).rows;
+  const readOrganizationHistory = async () =>
+    merchantKeys.length === 0
+      ? []
+      : (
+          await db.execute<LearnedRow>(sql`
       select distinct on (grouped.merchant_key, grouped.direction)
         grouped.merchant_key, grouped.direction, grouped.category_id, grouped.description_id, grouped.kind
       from (
@@ -83,10 +89,19 @@ export async function prepareCategorizer(
           and t.merchant_key = any(${keysArray})
         group by 1, 2, 3, 4, 5
       ) grouped
-      order by grouped.merchant_key, grouped.direction, grouped.clients desc, grouped.latest desc nulls last`);
-    for (const row of fromOrganization.rows) organizationHistory.set(learnedKey(row.merchant_key, row.direction), row);
-  }
-  const treeByName = await findDescriptionIdsByNames(db, scope.organizationId);
+      order by grouped.merchant_key, grouped.direction, grouped.clients desc, grouped.latest desc nulls last`)
+        ).rows;
+  const readTree = () => findDescriptionIdsByNames(db, scope.organizationId);
+  // On the pool the three reads go at once (an import waits for the slowest, not their sum); a
+  // transaction's one connection answers one query at a time, so there they go in turn.
+  const [fromClient, fromOrganization, treeByName] =
+    'rollback' in db
+      ? [await readClientHistory(), await readOrganizationHistory(), await readTree()]
+      : await Promise.all([readClientHistory(), readOrganizationHistory(), readTree()]);
+  const clientHistory = new Map<string, LearnedRow>();
+  for (const row of fromClient) clientHistory.set(learnedKey(row.merchant_key, row.direction), row);
+  const organizationHistory = new Map<string, LearnedRow>();
+  for (const row of fromOrganization) organizationHistory.set(learnedKey(row.merchant_key, row.direction), row);
   // Statements repeat the same text often (fees, subscriptions): guess each text once.
   const guesses = new Map<string, ReturnType<typeof guessByKeywords>>();
 

@@ -82,7 +82,37 @@ export async function upsertOrigin(
   balance: { amountCents: number; date: string | null } | null,
 ): Promise<{ id: number; created: boolean; cardDays: { closingDay: number; dueDay: number } | null }> {
   const sameCardId = await findSameCardOrigin(db, scope, identity);
-  if (sameCardId === null) {
+  // Held until the transaction ends, so two imports into one account (in any process) take turns:
+  // what one finds already imported is still all there is when it writes. Key-share locks (lines of
+  // the account being written elsewhere) are not held up.
+  const findHeld = async () => {
+    const [held] = await db
+      .select({
+        id: origins.id,
+        balanceDate: origins.balanceDate,
+        closingDay: origins.closingDay,
+        dueDay: origins.dueDay,
+      })
+      .from(origins)
+      .where(
+        and(
+          buildClientOwnedWhere(origins, scope),
+          sameCardId !== null
+            ? eq(origins.id, sameCardId)
+            : and(
+                eq(origins.kind, identity.kind),
+                eq(origins.bankCode, identity.bankCode),
+                eq(origins.branch, identity.branch),
+                eq(origins.accountNumber, identity.accountNumber),
+              ),
+        ),
+      )
+      .for('no key update');
+    return held;
+  };
+  // Most statements are of an account the client already has: looked up first, one query.
+  let existing = await findHeld();
+  if (!existing && sameCardId === null) {
     const [inserted] = await db
       .insert(origins)
       .values({
@@ -96,32 +126,9 @@ export async function upsertOrigin(
       .returning({ id: origins.id });
     // A new account is this transaction's own until it ends: an import into it elsewhere waits on the insert.
     if (inserted) return { id: inserted.id, created: true, cardDays: null };
+    // Made meanwhile by another import, which has committed: held now like any other.
+    existing = await findHeld();
   }
-  // Held until the transaction ends, so two imports into one account (in any process) take turns:
-  // what one finds already imported is still all there is when it writes. Key-share locks (lines of
-  // the account being written elsewhere) are not held up.
-  const [existing] = await db
-    .select({
-      id: origins.id,
-      balanceDate: origins.balanceDate,
-      closingDay: origins.closingDay,
-      dueDay: origins.dueDay,
-    })
-    .from(origins)
-    .where(
-      and(
-        buildClientOwnedWhere(origins, scope),
-        sameCardId !== null
-          ? eq(origins.id, sameCardId)
-          : and(
-              eq(origins.kind, identity.kind),
-              eq(origins.bankCode, identity.bankCode),
-              eq(origins.branch, identity.branch),
-              eq(origins.accountNumber, identity.accountNumber),
-            ),
-      ),
-    )
-    .for('no key update');
   if (!existing) throw new Error('origin vanished');
   // A newer statement brings a newer balance.
   if (balance?.date && (!existing.balanceDate || balance.date >= existing.balanceDate)) {

@@ -68,6 +68,17 @@ export interface ReceivedUpload {
   rejected: RejectedFile[];
 }
 
+/** A new file only Prumo's user can read; its folder is made the first time (not on every upload). */
+async function openNewPrivateFile(filePath: string) {
+  try {
+    return await open(filePath, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(filePath), { recursive: true, mode: 0o700 });
+    return open(filePath, 'wx', 0o600);
+  }
+}
+
 /**
  * Streams one part to a new file only Prumo's user can read, hashing it on the way. Past the
  * per-file limit the rest is read and dropped (null: the next part still comes); past the
@@ -80,7 +91,7 @@ async function storePart(
 ): Promise<{ sizeBytes: number; sha256: string } | null> {
   const hash = createHash('sha256');
   let sizeBytes = 0;
-  const file = await open(filePath, 'wx', 0o600);
+  const file = await openNewPrivateFile(filePath);
   try {
     for await (const chunk of source) {
       sizeBytes += chunk.length;
@@ -119,7 +130,6 @@ export async function withUploadedFiles<Result>(
     if (totalBytes > statementUploadLimits.maxTotalBytes) fail('tooLarge', importMessages.uploadTooLarge);
   };
   try {
-    await mkdir(directory, { recursive: true, mode: 0o700 });
     try {
       for await (const part of request.parts({
         // Sizes are counted here: a file over its limit is dropped and the rest of the upload goes on;
@@ -413,7 +423,7 @@ export async function storeSyncedLines(
 async function importOneFile(
   deps: AppDependencies,
   scope: ClientScope,
-  bundleId: number,
+  holdBundle: () => Promise<{ id: number }>,
   file: UploadedFile,
   statement: StatementReadResult,
 ): Promise<number> {
@@ -427,7 +437,8 @@ async function importOneFile(
     return key;
   };
   const linesRead = countLines(statement);
-  const [suggest, storedPath] = await Promise.all([
+  const keeping = deps.storage.keepFile('statements', statement.format, file.path);
+  const [suggest, storedPath, bundle] = await Promise.all([
     // Each line is categorized as it is written (the learned answers are read first, once).
     prepareCategorizer(
       deps.db,
@@ -435,12 +446,17 @@ async function importOneFile(
       statement.accounts.flatMap((account) => account.transactions.map((line) => findMerchantKey(line.description))),
     ),
     // The original is kept (privately) so the client can download it again from Arquivos.
-    deps.storage.keepFile('statements', statement.format, file.path),
-  ]);
+    keeping,
+    holdBundle(),
+  ]).catch(async (error) => {
+    // A kept original with no file row to name it is removed, not left for the cleanup.
+    await keeping.then((kept) => deps.storage.discard(kept)).catch(() => undefined);
+    throw error;
+  });
   // All or nothing: the file, its accounts and its lines land together or not at all.
   const writing = deps.db.transaction(async (transaction) => {
     const stored = await insertStatementFile(transaction, scope, {
-      bundleId,
+      bundleId: bundle.id,
       name: file.name,
       format: statement.format,
       sizeBytes: file.sizeBytes,
@@ -533,7 +549,7 @@ async function importOneFile(
     await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));
     if (uncategorized > 0) await openCategorizingTask(transaction, scope);
     // The statements a planner asked for have arrived (ADR 5).
-    await completeImportTasks(transaction, scope, bundleId);
+    await completeImportTasks(transaction, scope, bundle.id);
     await notifyImportFinished(transaction, scope, { id: stored.id, name: file.name, added });
     return stored.id;
   });
@@ -607,8 +623,15 @@ export async function importFiles(
   statementReader: StatementReader,
 ) {
   const rejected = [...uploaded.rejected];
-  // Made with the first file that can be imported (none when every file is refused).
-  const made: { bundle: Awaited<ReturnType<typeof findBundle>> | null } = { bundle: null };
+  // Made with the first file that can be imported (none when every file is refused), while that
+  // file's categories are read and its original kept.
+  const made: { bundle: Promise<{ id: number; createdAt: Date }> | null } = { bundle: null };
+  const holdBundle = () => {
+    made.bundle ??= (
+      existingBundleId ? findBundle(deps.db, scope, existingBundleId) : insertBundle(deps.db, scope)
+    ).then((found) => found ?? failNotFound(importMessages.bundleNotFound));
+    return made.bundle;
+  };
   const fileIds: number[] = [];
   let period: ImportedPeriod | null = null;
   for (const file of uploaded.files) {
@@ -628,17 +651,13 @@ export async function importFiles(
         rejected.push({ name: file.name, detail: statementReadMessages.unreadable });
         return null;
       }
-      made.bundle ??= existingBundleId
-        ? await findBundle(deps.db, scope, existingBundleId)
-        : await insertBundle(deps.db, scope);
-      if (!made.bundle) failNotFound(importMessages.bundleNotFound);
-      const importedFileId = await importOneFile(deps, scope, made.bundle.id, file, statement);
+      const importedFileId = await importOneFile(deps, scope, holdBundle, file, statement);
       period = widenImportedPeriod(period, statement);
       return importedFileId;
     });
     if (fileId !== null) fileIds.push(fileId);
   }
-  const { bundle } = made;
+  const bundle = await made.bundle;
   if (!bundle) {
     // The first reason as the detail (what a person reads first), every file's reason beside it.
     throw new DomainError('invalid', {
@@ -694,11 +713,20 @@ export async function presentFiles(
   scope: ClientScope,
   filter: FileFilter,
 ): Promise<StatementFile[]> {
-  const files = await findFiles(deps.db, scope, filter);
-  const fileOrigins = await findFileOrigins(
-    deps.db,
-    files.map((file) => file.id),
-  );
+  // Files asked for by id (those an import just stored) are read with their accounts at once; each
+  // account is shown only beside a file the scoped read found.
+  const [files, fileOrigins] = filter.fileIds
+    ? await Promise.all([findFiles(deps.db, scope, filter), findFileOrigins(deps.db, filter.fileIds)])
+    : await findFiles(deps.db, scope, filter).then(
+        async (found) =>
+          [
+            found,
+            await findFileOrigins(
+              deps.db,
+              found.map((file) => file.id),
+            ),
+          ] as const,
+      );
   return files.map((file) => ({
     id: file.id,
     ...presentFileRead(file),

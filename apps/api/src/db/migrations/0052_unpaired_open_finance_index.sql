@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_unpaired_open_finance_index" ON "transactions" USING btree ("origin_id","date") WHERE created_from = 'open_finance' and paired_identity_key is null;
