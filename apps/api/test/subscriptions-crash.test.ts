@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -15,7 +14,7 @@ import {
   proposeOrFail,
   type SubscriptionOrganization,
 } from './helpers/subscriptions';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { createTestContext, type TestContext, testEncryptionKey } from './helpers/test-app';
 
 /**
  * Prumo killed (SIGKILL) after committing a charge and while Pagar.me holds its answer: after a
@@ -108,7 +107,9 @@ class FakePagarme {
   }
 }
 
-const encryptionKey = randomBytes(32).toString('base64');
+// The key every test app uses: this file shares its database with others, and a secret it seals
+// (the push keys, made once per database) must open in theirs whichever file runs first.
+const encryptionKey = testEncryptionKey.toString('base64');
 let fake: FakePagarme;
 let context: TestContext;
 let organization: SubscriptionOrganization;

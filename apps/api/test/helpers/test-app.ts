@@ -45,7 +45,7 @@ export interface TestContext {
   config: AppConfig;
 }
 
-const testEncryptionKey = Buffer.alloc(32, 7);
+export const testEncryptionKey = Buffer.alloc(32, 7);
 
 /** Builds the real app on the run's database; closed after the file's tests. */
 export async function createTestContext(
