@@ -4,7 +4,7 @@ import path from 'node:path';
  * Each Playwright worker drives a Prumo of its own (its own port, DATA_DIR and embedded
  * PostgreSQL), so specs that share the demo organizations never meet each other's writes.
  * Two workers keep a 2-core machine busy while one waits on the browser. E2E_WORKERS changes the
- * count (Playwright's --workers would leave the extra workers without a server).
+ * count (Playwright's --workers above it stops each test of an extra worker, saying so).
  */
 export const e2eWorkerCount = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '', 10) || 2);
 

@@ -14,7 +14,7 @@ import { OrganizationSettingsPage } from '../page-models/organization-settings-p
 import { RegistrationPage } from '../page-models/registration-page';
 import { Snackbars } from '../page-models/snackbars';
 import { TasksPage } from '../page-models/tasks-page';
-import { findServerPort } from '../servers';
+import { e2eWorkerCount, findServerPort } from '../servers';
 
 interface PrumoFixtures {
   loginPage: LoginPage;
@@ -41,6 +41,10 @@ interface PrumoFixtures {
 export const test = base.extend<PrumoFixtures>({
   // Each worker has a server of its own (servers.ts); pages and API requests go to that one.
   baseURL: async ({ baseURL }, use, testInfo) => {
+    // Playwright's --workers above E2E_WORKERS would send this worker to a port nobody serves.
+    if (testInfo.parallelIndex >= e2eWorkerCount) {
+      throw new Error(`Worker ${testInfo.parallelIndex + 1} has no server: set E2E_WORKERS instead of --workers.`);
+    }
     await use(baseURL && `http://127.0.0.1:${findServerPort(testInfo.parallelIndex)}`);
   },
   // Each test's browser and requests speak from an address of their own (X-Forwarded-For, trusted
