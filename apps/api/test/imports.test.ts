@@ -321,6 +321,32 @@ describe('POST upload/', () => {
     expect(await countLines(target.client.row.id)).toBe(linesBefore);
   });
 
+  it('keeps the account balance of the newest statement, whatever order the files come in', async () => {
+    const target = await createTestOrganization(context);
+    const statementWithBalance = (day: string, amount: string) =>
+      buildOfx('bank', '88001', [{ date: day, amount: '-10.00', memo: `PADARIA ${day}` }], { amount, date: day });
+    const readBalance = async () => {
+      const [origin] = await context.database.db
+        .select({ balanceCents: origins.balanceCents, balanceDate: origins.balanceDate })
+        .from(origins)
+        .where(eq(origins.clientUserId, target.client.row.id));
+      return origin;
+    };
+    const sendStatement = async (name: string, day: string, amount: string) =>
+      expect(
+        (await upload(target.client.token, [{ name, content: statementWithBalance(day, amount) }])).statusCode,
+      ).toBe(201);
+
+    await sendStatement('novembro.ofx', '2026-11-10', '1000.00');
+    expect(await readBalance()).toEqual({ balanceCents: 100_000, balanceDate: '2026-11-10' });
+    // An older statement sent afterwards adds its line and leaves the balance alone.
+    await sendStatement('outubro.ofx', '2026-10-31', '500.00');
+    expect(await readBalance()).toEqual({ balanceCents: 100_000, balanceDate: '2026-11-10' });
+    await sendStatement('fim de novembro.ofx', '2026-11-20', '1500.00');
+    expect(await readBalance()).toEqual({ balanceCents: 150_000, balanceDate: '2026-11-20' });
+    expect(await countLines(target.client.row.id)).toBe(3);
+  });
+
   it('opens a categorizing task for what stays uncategorized', async () => {
     const target = await createTestOrganization(context);
     await upload(target.client.token, [

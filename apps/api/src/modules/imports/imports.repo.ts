@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isSameCard, readCardLastDigits } from '@prumo/domain/open-banking/card-identity';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Transaction } from '../../db/database';
@@ -82,36 +82,43 @@ export async function upsertOrigin(
   balance: { amountCents: number; date: string | null } | null,
 ): Promise<{ id: number; created: boolean; cardDays: { closingDay: number; dueDay: number } | null }> {
   const sameCardId = await findSameCardOrigin(db, scope, identity);
+  const sameIdentity = and(
+    buildClientOwnedWhere(origins, scope),
+    sameCardId !== null
+      ? eq(origins.id, sameCardId)
+      : and(
+          eq(origins.kind, identity.kind),
+          eq(origins.bankCode, identity.bankCode),
+          eq(origins.branch, identity.branch),
+          eq(origins.accountNumber, identity.accountNumber),
+        ),
+  );
+  const heldColumns = {
+    id: origins.id,
+    balanceDate: origins.balanceDate,
+    closingDay: origins.closingDay,
+    dueDay: origins.dueDay,
+  };
+  const balanceDate = balance?.date ?? null;
+  // A newer statement brings a newer balance: the update both writes it and holds the row (an
+  // update locks as FOR NO KEY UPDATE does), so a statement of an account the client has is one query.
+  const updateBalance = async () => {
+    if (!balance || balanceDate === null) return undefined;
+    const [updated] = await db
+      .update(origins)
+      .set({ balanceCents: balance.amountCents, balanceDate })
+      .where(and(sameIdentity, or(isNull(origins.balanceDate), lte(origins.balanceDate, balanceDate))))
+      .returning(heldColumns);
+    return updated;
+  };
   // Held until the transaction ends, so two imports into one account (in any process) take turns:
   // what one finds already imported is still all there is when it writes. Key-share locks (lines of
   // the account being written elsewhere) are not held up.
   const findHeld = async () => {
-    const [held] = await db
-      .select({
-        id: origins.id,
-        balanceDate: origins.balanceDate,
-        closingDay: origins.closingDay,
-        dueDay: origins.dueDay,
-      })
-      .from(origins)
-      .where(
-        and(
-          buildClientOwnedWhere(origins, scope),
-          sameCardId !== null
-            ? eq(origins.id, sameCardId)
-            : and(
-                eq(origins.kind, identity.kind),
-                eq(origins.bankCode, identity.bankCode),
-                eq(origins.branch, identity.branch),
-                eq(origins.accountNumber, identity.accountNumber),
-              ),
-        ),
-      )
-      .for('no key update');
+    const [held] = await db.select(heldColumns).from(origins).where(sameIdentity).for('no key update');
     return held;
   };
-  // Most statements are of an account the client already has: looked up first, one query.
-  let existing = await findHeld();
+  let existing = (await updateBalance()) ?? (await findHeld());
   if (!existing && sameCardId === null) {
     const [inserted] = await db
       .insert(origins)
@@ -120,23 +127,16 @@ export async function upsertOrigin(
         clientUserId: scope.clientUserId,
         ...identity,
         balanceCents: balance?.amountCents ?? null,
-        balanceDate: balance?.date ?? null,
+        balanceDate,
       })
       .onConflictDoNothing()
       .returning({ id: origins.id });
     // A new account is this transaction's own until it ends: an import into it elsewhere waits on the insert.
     if (inserted) return { id: inserted.id, created: true, cardDays: null };
     // Made meanwhile by another import, which has committed: held now like any other.
-    existing = await findHeld();
+    existing = (await updateBalance()) ?? (await findHeld());
   }
   if (!existing) throw new Error('origin vanished');
-  // A newer statement brings a newer balance.
-  if (balance?.date && (!existing.balanceDate || balance.date >= existing.balanceDate)) {
-    await db
-      .update(origins)
-      .set({ balanceCents: balance.amountCents, balanceDate: balance.date })
-      .where(eq(origins.id, existing.id));
-  }
   const { closingDay, dueDay } = existing;
   const cardDays =
     identity.kind === 'credit_card' && closingDay !== null && dueDay !== null ? { closingDay, dueDay } : null;
