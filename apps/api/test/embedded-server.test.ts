@@ -52,6 +52,42 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
+  it('is reached through a socket in the cluster’s own folder, or by its port where the folder is too deep', async () => {
+    const dataDir = await createDataDirectory();
+    const directory = path.join(dataDir, 'pg');
+    const server = await startEmbeddedServer(directory, () => {});
+    try {
+      const connectionString = server.connectionStringFor('postgres');
+      // pg takes `host` from the query: a folder there is its socket's.
+      expect(new URL(connectionString).searchParams.get('host')).toBe(directory);
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        // A socket connection has no client address.
+        const { rows } = await client.query<{ address: string | null }>('select inet_client_addr()::text as address');
+        expect(rows[0]?.address).toBeNull();
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await server.stop();
+    }
+
+    // The system allows 107 bytes for a socket's path: past that, the loopback port.
+    const deepDirectory = path.join(await createDataDirectory(), 'p'.repeat(100), 'pg');
+    const deepServer = await startEmbeddedServer(deepDirectory, () => {});
+    try {
+      const connectionString = deepServer.connectionStringFor('postgres');
+      expect(new URL(connectionString).searchParams.get('host')).toBeNull();
+      expect(new URL(connectionString).hostname).toBe('127.0.0.1');
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      await client.end();
+    } finally {
+      await deepServer.stop();
+    }
+  });
+
   it('replaces the former fixed password of a cluster made by an earlier version, and starts over a stale lock', async () => {
     const dataDir = await createDataDirectory();
     const directory = path.join(dataDir, 'pg');
