@@ -241,8 +241,12 @@ try {
       `server ${index + 1} (pid ${server.pid}) RSS: idle ${megabytes(idleMemory[index])}, peak ${megabytes(peakMemory[index])}, end ${megabytes(endMemory[index])}; CPU ${(cpuSpent[index] ?? 0).toFixed(1)} s (${(((cpuSpent[index] ?? 0) / loadSeconds) * 100).toFixed(0)} % of a core)`,
     );
   });
+  // An external server's processes are not this one's children: their CPU cannot be read here.
+  const databaseCpu = process.env.BENCH_DATABASE_URL
+    ? 'not measured (an external server)'
+    : `${databaseCpuSeconds.toFixed(1)} s (${((databaseCpuSeconds / loadSeconds) * 100).toFixed(0)} % of a core)`;
   console.log(
-    `PostgreSQL CPU ${databaseCpuSeconds.toFixed(1)} s (${((databaseCpuSeconds / loadSeconds) * 100).toFixed(0)} % of a core); the people's own ${((peopleCpu.user + peopleCpu.system) / 1e6).toFixed(1)} s`,
+    `PostgreSQL CPU ${databaseCpu}; the people's own ${((peopleCpu.user + peopleCpu.system) / 1e6).toFixed(1)} s`,
   );
   console.log(describeLoadAverage());
 } finally {
