@@ -715,18 +715,18 @@ export async function presentFiles(
 ): Promise<StatementFile[]> {
   // Files asked for by id (those an import just stored) are read with their accounts at once; each
   // account is shown only beside a file the scoped read found.
-  const [files, fileOrigins] = filter.fileIds
-    ? await Promise.all([findFiles(deps.db, scope, filter), findFileOrigins(deps.db, filter.fileIds)])
-    : await findFiles(deps.db, scope, filter).then(
-        async (found) =>
-          [
-            found,
-            await findFileOrigins(
-              deps.db,
-              found.map((file) => file.id),
-            ),
-          ] as const,
-      );
+  const filesRead = findFiles(deps.db, scope, filter);
+  const [files, fileOrigins] = await Promise.all([
+    filesRead,
+    filter.fileIds
+      ? findFileOrigins(deps.db, filter.fileIds)
+      : filesRead.then((found) =>
+          findFileOrigins(
+            deps.db,
+            found.map((file) => file.id),
+          ),
+        ),
+  ]);
   return files.map((file) => ({
     id: file.id,
     ...presentFileRead(file),
