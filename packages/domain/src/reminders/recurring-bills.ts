@@ -81,20 +81,20 @@ function countDueDayNumber(monthNumber: number, dueDay: number): number {
 }
 
 /**
- * Due dates as day numbers by month number and due day, computed once per month and day asked
- * for: the placements ask for the same few months' dates thousands of times.
+ * Due dates as day numbers by month number and due day, for the months from `firstMonth` to
+ * `lastMonth`, computed once: the placements ask for the same few months' dates thousands of times.
  */
-function createDueDayNumbers(): (monthNumber: number, dueDay: number) => number {
-  const known = new Map<number, number>();
-  return (monthNumber, dueDay) => {
-    const key = monthNumber * 32 + dueDay;
-    let dayNumber = known.get(key);
-    if (dayNumber === undefined) {
-      dayNumber = countDueDayNumber(monthNumber, dueDay);
-      known.set(key, dayNumber);
+function createDueDayNumbers(firstMonth: number, lastMonth: number): (monthNumber: number, dueDay: number) => number {
+  const table = new Int32Array(Math.max(lastMonth - firstMonth + 1, 0) * 32);
+  for (let month = firstMonth; month <= lastMonth; month += 1) {
+    for (let dueDay = 1; dueDay <= 31; dueDay += 1) {
+      table[(month - firstMonth) * 32 + dueDay] = countDueDayNumber(month, dueDay);
     }
-    return dayNumber;
-  };
+  }
+  return (monthNumber, dueDay) =>
+    monthNumber >= firstMonth && monthNumber <= lastMonth
+      ? (table[(monthNumber - firstMonth) * 32 + dueDay] as number)
+      : countDueDayNumber(monthNumber, dueDay);
 }
 
 /**
@@ -112,6 +112,7 @@ class LinePlacements {
   readonly distances: Int32Array;
   private readonly days: Int32Array;
   private readonly ownMonths: Int32Array;
+  private readonly dueNumbers: Int32Array;
 
   constructor(lines: readonly ExpenseLine[]) {
     this.days = Int32Array.from(lines, (line) => convertDayToNumber(line.date));
@@ -120,25 +121,36 @@ class LinePlacements {
     this.monthSpan = Math.max(...this.ownMonths) + 1 - this.firstMonth + 1;
     this.monthOffsets = new Int32Array(lines.length);
     this.distances = new Int32Array(lines.length);
+    this.dueNumbers = new Int32Array(this.monthSpan);
   }
 
-  place(dueDay: number, findDueDayNumber: (monthNumber: number, dueDay: number) => number): void {
+  /** Places every line for `dueDay`; answers how many lines found a month (no series can count more months). */
+  place(dueDay: number, findDueDayNumber: (monthNumber: number, dueDay: number) => number): number {
+    // The due dates of the months lines can be placed in (the month before the first line's to the
+    // one after the last's), by offset: each line reads three of them.
+    const dueNumbers = this.dueNumbers;
+    for (let offset = 0; offset < dueNumbers.length; offset += 1) {
+      dueNumbers[offset] = findDueDayNumber(this.firstMonth + offset, dueDay);
+    }
+    let placedCount = 0;
     for (let index = 0; index < this.days.length; index += 1) {
       const day = this.days[index] as number;
-      const ownMonth = this.ownMonths[index] as number;
-      let nearestMonth = ownMonth - 1;
-      let nearestDistance = Math.abs(day - findDueDayNumber(nearestMonth, dueDay));
-      for (let month = ownMonth; month <= ownMonth + 1; month += 1) {
-        const distance = Math.abs(day - findDueDayNumber(month, dueDay));
+      const ownOffset = (this.ownMonths[index] as number) - this.firstMonth;
+      let nearestOffset = ownOffset - 1;
+      let nearestDistance = Math.abs(day - (dueNumbers[nearestOffset] as number));
+      for (let offset = ownOffset; offset <= ownOffset + 1; offset += 1) {
+        const distance = Math.abs(day - (dueNumbers[offset] as number));
         if (distance < nearestDistance) {
-          nearestMonth = month;
+          nearestOffset = offset;
           nearestDistance = distance;
         }
       }
       const placed = nearestDistance <= recurringBillRules.dayTolerance;
-      this.monthOffsets[index] = placed ? nearestMonth - this.firstMonth : -1;
+      if (placed) placedCount += 1;
+      this.monthOffsets[index] = placed ? nearestOffset : -1;
       this.distances[index] = nearestDistance;
     }
+    return placedCount;
   }
 }
 
@@ -229,12 +241,17 @@ function findMerchantBill(
 
   // Every due day against every amount the merchant charged: a merchant may bill a subscription and
   // sell other things too, so the reference amount is one of its own, not the average of all.
-  const bands = listAmountBands(lines);
+  // A series counts at most one month per line: a band of fewer lines than a bill's months is no bill.
+  const bands = listAmountBands(lines).filter((band) => band.length >= recurringBillRules.minimumMonths);
+  if (bands.length === 0) return null;
   const placements = new LinePlacements(lines);
   const nearest = new Int32Array(placements.monthSpan);
   let best: (SeriesScore & { band: number[] }) | null = null;
   for (let dueDay = 1; dueDay <= 31; dueDay += 1) {
-    placements.place(dueDay, findDueDayNumber);
+    const placedCount = placements.place(dueDay, findDueDayNumber);
+    // A series counts at most one month per placed line: too few placed lines cannot beat the best
+    // (nor make a bill), so this due day's bands are not scored.
+    if (placedCount < recurringBillRules.minimumMonths || (best && placedCount < best.months)) continue;
     for (const band of bands) {
       // A series has at most one month per line: a band smaller than the best series cannot beat it.
       if (best && band.length < best.months) continue;
@@ -278,14 +295,20 @@ function findMerchantBill(
  */
 export function findRecurringBills(lines: readonly ExpenseLine[], today: string): RecurringBill[] {
   const byMerchant = new Map<string, ExpenseLine[]>();
+  let firstDay: string | null = null;
+  let lastDay: string | null = null;
   for (const line of lines) {
     if (!line.merchantKey || line.amountCents >= 0) continue;
+    if (firstDay === null || line.date < firstDay) firstDay = line.date;
+    if (lastDay === null || line.date > lastDay) lastDay = line.date;
     const merchantLines = byMerchant.get(line.merchantKey);
     if (merchantLines) merchantLines.push(line);
     else byMerchant.set(line.merchantKey, [line]);
   }
   const bills: RecurringBill[] = [];
-  const findDueDayNumber = createDueDayNumbers();
+  if (firstDay === null || lastDay === null) return [];
+  // A line is placed in its own month, the one before or the one after.
+  const findDueDayNumber = createDueDayNumbers(countMonthNumber(firstDay) - 1, countMonthNumber(lastDay) + 1);
   for (const [merchantKey, merchantLines] of byMerchant) {
     const bill = findMerchantBill(merchantKey, merchantLines, today, findDueDayNumber);
     if (bill) bills.push(bill);
