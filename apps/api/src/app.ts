@@ -56,6 +56,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/index';
 import { registerTaskRoutes } from './modules/tasks/index';
 import { registerTourRoutes } from './modules/tour/index';
 import { registerAccess } from './plugins/access';
+import { registerApiCompression } from './plugins/api-compression';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMediaFiles } from './plugins/media-files';
@@ -108,7 +109,9 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer(options.checkResponseShapes === true));
 
-  // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that way).
+  // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that
+  // way); the API's answers are compressed by its own hook, set before so its routes opt out here.
+  registerApiCompression(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerSecurityHeaders(app, {
     connectSources: [new URL(deps.config.pagarmeApiUrl).origin],
