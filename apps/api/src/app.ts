@@ -9,6 +9,7 @@ import { useBrazilianPortugueseMessages } from '@prumo/domain/account/zod-locale
 import { createStatementReaderPool, type StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { createConfiguredAssistant } from './adapters/assistant/configured-assistant';
 import { registerSandboxGatewayRoutes, sandboxGatewayPrefix } from './adapters/card-gateway/sandbox/index';
 import { createConfiguredChallenge } from './adapters/challenge/configured-challenge';
@@ -93,7 +94,10 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
           level: 'info',
           serializers: { req: serializeRequestForLog, err: serializeErrorForLog },
           formatters: { log: redactLogFields },
-          ...(options.logStream && { stream: options.logStream }),
+          // Written off the event loop: a line at a time, each a write to the disk or pipe, was a
+          // second of the event loop a minute under load; lines that pile up during one write go
+          // in the next, and what is left is written out when the process exits.
+          stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
         }
       : false,
     bodyLimit: 1_048_576,

@@ -136,6 +136,8 @@ describe('Prumo’s process on its data directory', () => {
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
     expect(isAlive(restartedPostgres)).toBe(false);
+    // The request log (written off the event loop) is all out once the process has stopped.
+    expect(restarted.output().stdout).toMatch(/"msg":"request completed"/);
   }, 180_000);
 
   it('says in one line that a file stands where the data directory should be', async () => {
