@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { jobRuns } from '../src/db/schema';
 import { findTickAtOrBefore } from '../src/jobs/job-runner';
+import { clientInsightsJob } from '../src/modules/insights/index';
 import { openBankingSyncJob } from '../src/modules/open-banking/index';
-import { createTestContext } from './helpers/test-app';
+import { createTestContext, createTestOrganization } from './helpers/test-app';
 
 describe('a scheduled job', () => {
   it('runs once per tick when two processes keep the same schedule', async () => {
@@ -91,5 +92,38 @@ describe('a queue of jobs', () => {
       timeout: 20_000,
       interval: 250,
     });
+  }, 40_000);
+});
+
+describe('a debounced job', () => {
+  it('runs after every send even when a process whose clock is ahead ran the next window early', async () => {
+    const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
+    // Two processes sending a client's insight runs; the second's clock is a window (a minute) ahead.
+    const onTime = await createTestContext({ jobs: { schema, work: false } });
+    const ahead = await createTestContext({ jobs: { schema, work: false, now: () => Date.now() + 60_000 } });
+    const organization = await createTestOrganization(onTime);
+    const data = { clientUserId: organization.client.row.id };
+    const countWaiting = async () => {
+      const { rows } = await onTime.database.pool.query<{ count: number }>(
+        `select count(*)::int as count from ${schema}.job
+          where name = $1 and state = 'created' and data->>'clientUserId' = $2`,
+        [clientInsightsJob.name, String(data.clientUserId)],
+      );
+      return rows[0]?.count ?? 0;
+    };
+
+    // An import on time: its window's run, at once.
+    expect(await onTime.app.jobs.send(clientInsightsJob, data)).not.toBeNull();
+    await onTime.app.jobs.workDueJobs();
+    // One where the clock is ahead: to it, the next window has opened, and it runs that window's job now.
+    expect(await ahead.app.jobs.send(clientInsightsJob, data)).not.toBeNull();
+    await ahead.app.jobs.workDueJobs();
+    expect(await countWaiting()).toBe(0);
+    // Another import on time: the next window's job has run already, before it; a later run waits for it.
+    expect(await onTime.app.jobs.send(clientInsightsJob, data)).not.toBeNull();
+    expect(await countWaiting()).toBe(1);
+    // A further send in the same window adds nothing: that run will see it too.
+    await onTime.app.jobs.send(clientInsightsJob, data);
+    expect(await countWaiting()).toBe(1);
   }, 40_000);
 });

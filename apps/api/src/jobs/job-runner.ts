@@ -26,6 +26,8 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** How often this process looks whether a schedule is due (pg-boss's minimum: 1). */
   cronMonitorIntervalSeconds?: number;
+  /** The clock debounced jobs' windows are read off (milliseconds); tests set one process's ahead. */
+  now?: () => number;
 }
 
 export interface SendOptions {
@@ -68,6 +70,9 @@ export function findTickAtOrBefore(schedule: { cron: string; timeZone: string },
  * window's job, which starts as that window opens (and which later sends then find made). Each key
  * has windows of its own, shifted by a moment the key chooses: with a hundred clients importing,
  * fixed windows (pg-boss's `sendDebounced`) started a hundred runs in the same second.
+ * A window's job that is already running or done cannot see what this send follows (another
+ * process, its clock ahead, took the window for its own): the send goes on to a later window, so
+ * every send is followed by a run that starts after it.
  * `madeWindows` is what this process already made (the latest window per name and key): a send
  * that finds the next window's job made by itself has nothing to ask the database.
  */
@@ -77,33 +82,41 @@ async function sendDebounced(
   job: { name: string; windowSeconds: number; key: string },
   data: object,
   options: PgBoss.SendOptions,
+  now: number,
 ): Promise<string | null> {
   const { key } = job;
   const windowMilliseconds = job.windowSeconds * 1000;
   const shift = createHash('sha1').update(`${job.name}\n${key}`).digest().readUInt32BE(0) % windowMilliseconds;
-  const now = Date.now();
   const window = Math.floor((now - shift) / windowMilliseconds);
   const idOf = (windowNumber: number) =>
     formatNameBasedUuid(createHash('sha1').update(`${job.name}\n${key}\n${windowNumber}`).digest());
   const madeKey = `${job.name}\n${key}`;
   const made = madeWindows.get(madeKey) ?? Number.NEGATIVE_INFINITY;
   if (made > window) return idOf(made);
+  // The window's job: a send made earlier (here or elsewhere) that has not started yet will see this one.
+  const sendOrFindWaiting = async (windowNumber: number, sendOptions: PgBoss.SendOptions) => {
+    const id = idOf(windowNumber);
+    if (await boss.send(job.name, data, { ...options, ...sendOptions, id })) return id;
+    const existing = await boss.getJobById(job.name, id);
+    return existing?.state === 'created' || existing?.state === 'retry' ? id : null;
+  };
   if (made < window) {
-    const current = await boss.send(job.name, data, { ...options, id: idOf(window) });
+    const current = await sendOrFindWaiting(window, {});
     if (current) {
       rememberWindow(madeWindows, madeKey, window);
       return current;
     }
   }
-  const nextOpens = (window + 1) * windowMilliseconds + shift;
-  const next = await boss.send(job.name, data, {
-    ...options,
-    id: idOf(window + 1),
-    startAfter: Math.max(1, Math.ceil((nextOpens - now) / 1000)),
-  });
-  // Made now or earlier by another process: either way the next window's run is there.
-  rememberWindow(madeWindows, madeKey, window + 1);
-  return next ?? idOf(window + 1);
+  // Bounded: only a clock far ahead could have run more than the next window or two.
+  for (let next = window + 1; next <= window + 10; next += 1) {
+    const opensAt = next * windowMilliseconds + shift;
+    const id = await sendOrFindWaiting(next, { startAfter: Math.max(1, Math.ceil((opensAt - now) / 1000)) });
+    if (id) {
+      rememberWindow(madeWindows, madeKey, next);
+      return id;
+    }
+  }
+  return null;
 }
 
 /** Bounded: a process sending for many keys forgets them all at once rather than grow without end. */
@@ -129,6 +142,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
   const pool = (deps.db as Database & { $client: pg.Pool }).$client;
   const cronMonitorIntervalSeconds = options.cronMonitorIntervalSeconds ?? 30;
   const madeWindows = new Map<string, number>();
+  const readNow = options.now ?? Date.now;
   const schedules = new Map(
     jobs.flatMap((job) =>
       job.schedule ? [[job.name, { cron: job.schedule(deps.config), timeZone: jobsTimeZone }]] : [],
@@ -230,6 +244,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
             { name: job.name, windowSeconds: job.debounce.seconds, key: job.debounce.key(parsed) },
             parsed as object,
             bossOptions,
+            readNow(),
           )
         : await boss.send(job.name, parsed as object, bossOptions);
       // A job sent where it also runs starts now, not at the next poll.
