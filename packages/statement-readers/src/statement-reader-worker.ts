@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { readStatement } from './read-statement';
 import { statementLimits } from './statement-limits';
 import { StatementReadError } from './statement-read-error';
-import type { ReadAnswer, ReadRequest } from './statement-reader-pool';
+import { packStatementLines, type ReadAnswer, type ReadRequest } from './statement-reader-pool';
 
 /** A file's bytes, refused before they are read when there are more than a statement may have. */
 function readFileBytes(filePath: string): Uint8Array {
@@ -24,17 +24,27 @@ function readFileBytes(filePath: string): Uint8Array {
   }
 }
 
-/** One file at a time: read it, send the statement (and the bytes, moved back, when they came) or the refusal. */
+/**
+ * One file at a time: read it, send the statement (with the bytes moved back, when they came; its
+ * lines packed for import, when it was read from a file) or the refusal.
+ */
 parentPort?.on('message', (request: ReadRequest) => {
   let answer: ReadAnswer;
-  const sentBytes = 'bytes' in request ? request.bytes : null;
+  let moved: ArrayBuffer[] = [];
   try {
-    const bytes = sentBytes ?? readFileBytes((request as { filePath: string }).filePath);
-    answer = { ok: true, statement: readStatement(request.fileName, bytes), bytes: sentBytes };
+    if ('bytes' in request) {
+      answer = { ok: true, statement: readStatement(request.fileName, request.bytes), bytes: request.bytes };
+      moved = [request.bytes.buffer as ArrayBuffer];
+    } else {
+      const read = packStatementLines(readStatement(request.fileName, readFileBytes(request.filePath)));
+      answer = { ok: true, packed: read.packed };
+      moved = read.moved;
+    }
   } catch (error) {
     const refusal =
       error instanceof StatementReadError ? error : new StatementReadError('unreadable', { detail: String(error) });
     answer = { ok: false, code: refusal.code, message: refusal.message, detail: refusal.detail };
+    moved = [];
   }
-  parentPort?.postMessage(answer, answer.ok && sentBytes ? [sentBytes.buffer as ArrayBuffer] : []);
+  parentPort?.postMessage(answer, moved);
 });

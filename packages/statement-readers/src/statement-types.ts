@@ -62,3 +62,11 @@ export interface StatementTransaction {
    */
   occurrence: number;
 }
+
+/** A line as an importer stores it: what it says, the day and the amount (no bank ids). */
+export type StatementLine = Pick<StatementTransaction, 'date' | 'amountCents' | 'description'>;
+
+/** A statement as read for import: every account, balance and warning, its lines as `StatementLine`s. */
+export interface StatementLinesRead extends Omit<StatementReadResult, 'accounts'> {
+  accounts: (Omit<StatementAccount, 'transactions'> & { transactions: StatementLine[] })[];
+}

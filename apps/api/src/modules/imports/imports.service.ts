@@ -11,7 +11,7 @@ import { matchLinesAcrossSources, maximumDayGap } from '@prumo/domain/open-banki
 import { statementUploadLimits, statementUploadMessages } from '@prumo/domain/statements/upload-limits';
 import { StatementReadError, statementReadMessages } from '@prumo/statement-readers/statement-read-error';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
-import type { StatementReadResult, StatementTransaction } from '@prumo/statement-readers/statement-types';
+import type { StatementLine, StatementLinesRead } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
@@ -171,7 +171,7 @@ function identityText(text: string): string {
 }
 
 /** What a line's identity is made of, whichever source brought it. */
-type IdentifiedLine = Pick<StatementTransaction, 'date' | 'amountCents' | 'description'>;
+type IdentifiedLine = Pick<StatementLine, 'date' | 'amountCents' | 'description'>;
 
 /**
  * A line's identity within its account: date, amount, text and which of the identical lines of
@@ -205,7 +205,7 @@ export const readStatuses = {
   partialWithPendencies: 'Leitura parcial com pendências',
 } as const;
 
-function chooseReadStatus(statement: StatementReadResult, hasPendencies: boolean): string {
+function chooseReadStatus(statement: StatementLinesRead, hasPendencies: boolean): string {
   if (statement.warnings.length > 0) {
     return hasPendencies ? readStatuses.partialWithPendencies : readStatuses.partial;
   }
@@ -216,7 +216,7 @@ function chooseReadStatus(statement: StatementReadResult, hasPendencies: boolean
  * For a file that looks incomplete: what was read (how many lines, which days), then why it looks
  * incomplete, so the person knows what to send again. Null for a whole file.
  */
-function describeIncompleteRead(statement: StatementReadResult, linesRead: number): string | null {
+function describeIncompleteRead(statement: StatementLinesRead, linesRead: number): string | null {
   if (statement.warnings.length === 0) return null;
   const dates = statement.accounts.flatMap((account) => account.transactions.map((line) => line.date)).sort();
   const first = dates[0];
@@ -235,7 +235,7 @@ function* mapLazily<Item, Mapped>(items: readonly Item[], map: (item: Item, inde
   for (let index = 0; index < items.length; index++) yield map(items[index] as Item, index);
 }
 
-function countLines(statement: StatementReadResult): number {
+function countLines(statement: StatementLinesRead): number {
   return statement.accounts.reduce((total, account) => total + account.transactions.length, 0);
 }
 
@@ -425,7 +425,7 @@ async function importOneFile(
   scope: ClientScope,
   holdBundle: () => Promise<{ id: number }>,
   file: UploadedFile,
-  statement: StatementReadResult,
+  statement: StatementLinesRead,
 ): Promise<number> {
   const merchantKeys = new Map<string, string>();
   const findMerchantKey = (description: string) => {
@@ -485,7 +485,7 @@ async function importOneFile(
       await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
       if (origin.created) pendencies += 1;
       const buildIdentityKey = createIdentityKeyBuilder();
-      const buildRow = (line: StatementTransaction): NewTransactionRow => {
+      const buildRow = (line: StatementLine): NewTransactionRow => {
         const merchantKey = findMerchantKey(line.description);
         return buildNewRow(
           origin,
@@ -573,7 +573,7 @@ export interface ImportedPeriod {
  */
 export function widenImportedPeriod(
   period: ImportedPeriod | null,
-  statement: StatementReadResult,
+  statement: StatementLinesRead,
 ): ImportedPeriod | null {
   let start = period?.start ?? null;
   let end = period?.end ?? null;
@@ -636,7 +636,7 @@ export async function importFiles(
   let period: ImportedPeriod | null = null;
   for (const file of uploaded.files) {
     const fileId = await runInTurn(file, async () => {
-      let statement: StatementReadResult;
+      let statement: StatementLinesRead;
       try {
         // Read in a worker thread from the file on disk: the bytes never pass through this thread.
         statement = await statementReader.readFile(file.name, file.path);
@@ -753,8 +753,8 @@ export async function presentFiles(
 export async function readUploadedStatement(
   statementReader: StatementReader,
   file: UploadedFile,
-): Promise<{ statement: StatementReadResult } | { rejected: RejectedFile }> {
-  let statement: StatementReadResult;
+): Promise<{ statement: StatementLinesRead } | { rejected: RejectedFile }> {
+  let statement: StatementLinesRead;
   try {
     statement = await runInTurn(file, () => statementReader.readFile(file.name, file.path));
   } catch (error) {
@@ -765,7 +765,7 @@ export async function readUploadedStatement(
 }
 
 /** What a file's read says once stored, and why it looks incomplete (null when whole): as imports word it. */
-export function describeStatementRead(statement: StatementReadResult, linesRead: number, hasPendencies: boolean) {
+export function describeStatementRead(statement: StatementLinesRead, linesRead: number, hasPendencies: boolean) {
   return {
     readStatus: chooseReadStatus(statement, hasPendencies),
     readWarning: describeIncompleteRead(statement, linesRead),

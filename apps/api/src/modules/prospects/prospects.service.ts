@@ -17,7 +17,7 @@ import {
   prospectStageLabels,
 } from '@prumo/domain/prospects/prospect-stages';
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
-import type { StatementReadResult } from '@prumo/statement-readers/statement-types';
+import type { StatementLinesRead } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
@@ -185,7 +185,7 @@ async function storeProspectStatement(
   deps: AppDependencies,
   prospect: ProspectReference,
   file: ReceivedUpload['files'][number],
-  statement: StatementReadResult,
+  statement: StatementLinesRead,
   uploadedBy: Uploader,
   onStored?: (transaction: Transaction) => Promise<void>,
 ): Promise<number> {
