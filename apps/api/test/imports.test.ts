@@ -90,6 +90,41 @@ describe('POST upload/', () => {
     expect(saque).toMatchObject({ description_name: 'Saque', categorized_by: 'rule' });
   });
 
+  it('stores each line as the file says it: days, large and negative amounts, accents and emoji', async () => {
+    const target = await createTestOrganization(context);
+    const content = buildOfx('bank', '31337', [
+      { date: '1999-12-31', amount: '-123456789.01', memo: 'Zéfiro Qwxz São João – ç 🍞' },
+      { date: '2024-02-29', amount: '98765432.10', memo: 'RESGATE\tFUNDO\\X' },
+      { date: '2026-11-03', amount: '-99.90', memo: 'FARMACIA' },
+    ]);
+    const response = await upload(target.client.token, [{ name: 'fidelidade.ofx', content }]);
+    expect(response.statusCode).toBe(201);
+    const [file] = await context.database.db
+      .select()
+      .from(statementFiles)
+      .where(eq(statementFiles.clientUserId, target.client.row.id));
+    const stored = await context.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.clientUserId, target.client.row.id))
+      .orderBy(transactions.date);
+    expect(
+      stored.map((line) => [line.date, line.cashDate, line.amountCents, line.name, line.createdFrom, line.fileId]),
+    ).toEqual([
+      ['1999-12-31', '1999-12-31', -12_345_678_901, 'Zéfiro Qwxz São João – ç 🍞', 'import', file?.id],
+      ['2024-02-29', '2024-02-29', 9_876_543_210, 'RESGATE FUNDO\\X', 'import', file?.id],
+      ['2026-11-03', '2026-11-03', -9_990, 'FARMACIA', 'import', file?.id],
+    ]);
+    const pharmacy = stored[2];
+    expect(pharmacy).toMatchObject({ categorizedBy: 'rule', ignored: false, isAssetTransfer: false });
+    expect(pharmacy?.categoryId).not.toBeNull();
+    expect(pharmacy?.categorizedAt?.getTime()).toBe(file?.createdAt.getTime());
+    expect(stored[0]).toMatchObject({ categoryId: null, categorizedBy: null, categorizedAt: null });
+    // Identities are 64-bit and signed: the stored ones are the file's, so the same file adds nothing.
+    const again = await upload(target.client.token, [{ name: 'fidelidade.ofx', content }]);
+    expect(again.json().files[0]).toMatchObject({ transactions_added: 0, duplicates_ignored: 3 });
+  });
+
   it('adds nothing when the same file comes again, and keeps separate identical purchases', async () => {
     const target = await createTestOrganization(context);
     const ofx = readFixture('adelarcubs__ofxparser/extrato_itau.ofx');

@@ -200,7 +200,6 @@ export async function findKnownIdentities(
 const copiedColumns =
   'organization_id, client_user_id, file_id, created_from, origin_id, date, cash_date, amount_cents, name, ' +
   'merchant_key, category_id, description_id, categorized_by, categorized_at, is_asset_transfer, identity_key';
-const copyRowsPerChunk = 2_000;
 
 /** A line of one source, unpaired, that the same payment from the other source may be. */
 export interface UnpairedLine {
@@ -270,36 +269,143 @@ export async function pairLines(
   );
 }
 
-/** A value in COPY's text format: backslash, tab and line breaks escaped; null as \N. */
-function escapeCopyText(value: string): string {
-  return /[\\\t\n\r]/.test(value)
-    ? value.replace(/[\\\t\n\r]/g, (character) => copyEscapes[character] ?? character)
-    : value;
-}
-const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
 /** Where a line came from: a statement file (`import`) or a bank connection (`open_finance`). */
 export type LineSource = 'import' | 'open_finance';
 
-function* writeCopyText(
+/**
+ * Rows in COPY's binary format, a chunk of about 256 KB at a time: PostgreSQL reads numbers and
+ * days as they are stored instead of parsing their text (an eighth less of its time for a
+ * statement), and no line's text is escaped or copied twice here.
+ */
+class BinaryCopyWriter {
+  private static readonly chunkBytes = 256 * 1024;
+  private static readonly daysFrom1970To2000 = 10_957;
+  private buffer = Buffer.allocUnsafe(BinaryCopyWriter.chunkBytes);
+  private offset = 0;
+  private readonly dayNumbers = new Map<string, number>();
+
+  constructor() {
+    // Signature, flags, header extension length.
+    this.offset += this.buffer.write('PGCOPY\n\xff\r\n\0', 0, 'latin1');
+    this.offset = this.buffer.writeInt32BE(0, this.offset);
+    this.offset = this.buffer.writeInt32BE(0, this.offset);
+  }
+
+  /** The chunk so far when fewer than `bytes` are left in it (a new chunk is started), else null. */
+  takeChunkUnlessRoomFor(bytes: number): Buffer | null {
+    if (this.offset + bytes <= this.buffer.length) return null;
+    const chunk = this.buffer.subarray(0, this.offset);
+    this.buffer = Buffer.allocUnsafe(Math.max(BinaryCopyWriter.chunkBytes, bytes));
+    this.offset = 0;
+    return chunk;
+  }
+
+  /** What is left, with the end-of-data mark. */
+  finish(): Buffer {
+    this.offset = this.buffer.writeInt16BE(-1, this.offset);
+    return this.buffer.subarray(0, this.offset);
+  }
+
+  startRow(fieldCount: number): void {
+    this.offset = this.buffer.writeInt16BE(fieldCount, this.offset);
+  }
+
+  writeNull(): void {
+    this.offset = this.buffer.writeInt32BE(-1, this.offset);
+  }
+
+  writeInteger(value: number | null): void {
+    if (value === null) {
+      this.writeNull();
+      return;
+    }
+    this.offset = this.buffer.writeInt32BE(4, this.offset);
+    this.offset = this.buffer.writeInt32BE(value, this.offset);
+  }
+
+  /** A bigint column from a safe integer (cents). */
+  writeBigIntNumber(value: number): void {
+    const high = Math.floor(value / 4_294_967_296);
+    this.offset = this.buffer.writeInt32BE(8, this.offset);
+    this.offset = this.buffer.writeInt32BE(high, this.offset);
+    this.offset = this.buffer.writeUInt32BE(value - high * 4_294_967_296, this.offset);
+  }
+
+  writeBigInt(value: bigint): void {
+    this.offset = this.buffer.writeInt32BE(8, this.offset);
+    this.offset = this.buffer.writeBigInt64BE(value, this.offset);
+  }
+
+  /** A date column from "YYYY-MM-DD": days since 2000-01-01. */
+  writeDay(day: string): void {
+    let dayNumber = this.dayNumbers.get(day);
+    if (dayNumber === undefined) {
+      const milliseconds = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+      if (Number.isNaN(milliseconds)) throw new Error(`not a day: ${day}`);
+      dayNumber = milliseconds / 86_400_000 - BinaryCopyWriter.daysFrom1970To2000;
+      this.dayNumbers.set(day, dayNumber);
+    }
+    this.writeInteger(dayNumber);
+  }
+
+  /** A timestamptz column: microseconds since 2000-01-01 UTC. */
+  writeInstant(instant: Date): void {
+    const milliseconds = instant.getTime() - BinaryCopyWriter.daysFrom1970To2000 * 86_400_000;
+    this.writeBigIntNumber(milliseconds * 1000);
+  }
+
+  writeBoolean(value: boolean): void {
+    this.offset = this.buffer.writeInt32BE(1, this.offset);
+    this.offset = this.buffer.writeUInt8(value ? 1 : 0, this.offset);
+  }
+
+  /** A text (or enum) column, UTF-8; room for it must have been asked for (3 bytes a UTF-16 unit). */
+  writeText(value: string | null): void {
+    if (value === null) {
+      this.writeNull();
+      return;
+    }
+    const length = this.buffer.write(value, this.offset + 4, 'utf8');
+    this.buffer.writeInt32BE(length, this.offset);
+    this.offset += 4 + length;
+  }
+}
+
+const copiedColumnCount = 16;
+/** A row's bytes besides its two texts: 2 for the count, 4 a field, 8 at most a value. */
+const rowBytesBesidesTexts = 2 + copiedColumnCount * 12 + 64;
+
+function* writeCopyRows(
   scope: ClientScope,
   source: { fileId: number | null; createdFrom: LineSource },
-  categorizedAt: string,
+  categorizedAt: Date,
   rows: Iterable<NewTransactionRow>,
 ) {
-  const fixed = `${scope.organizationId}\t${scope.clientUserId}\t${source.fileId ?? '\\N'}\t${source.createdFrom}\t`;
-  let chunk = '';
-  let count = 0;
+  const writer = new BinaryCopyWriter();
   for (const row of rows) {
-    chunk += `${fixed}${row.originId}\t${row.date}\t${row.cashDate}\t${row.amountCents}\t${escapeCopyText(row.name)}\t${escapeCopyText(row.merchantKey)}\t${row.categoryId ?? '\\N'}\t${row.descriptionId ?? '\\N'}\t${row.categorizedBy ?? '\\N'}\t${row.categorizedBy ? categorizedAt : '\\N'}\t${row.isAssetTransfer ? 't' : 'f'}\t${row.identityKey}\n`;
-    count += 1;
-    if (count === copyRowsPerChunk) {
-      yield chunk;
-      chunk = '';
-      count = 0;
-    }
+    const chunk = writer.takeChunkUnlessRoomFor(rowBytesBesidesTexts + 3 * (row.name.length + row.merchantKey.length));
+    if (chunk) yield chunk;
+    // In `copiedColumns`' order.
+    writer.startRow(copiedColumnCount);
+    writer.writeInteger(scope.organizationId);
+    writer.writeInteger(scope.clientUserId);
+    writer.writeInteger(source.fileId);
+    writer.writeText(source.createdFrom);
+    writer.writeInteger(row.originId);
+    writer.writeDay(row.date);
+    writer.writeDay(row.cashDate);
+    writer.writeBigIntNumber(row.amountCents);
+    writer.writeText(row.name);
+    writer.writeText(row.merchantKey);
+    writer.writeInteger(row.categoryId);
+    writer.writeInteger(row.descriptionId);
+    writer.writeText(row.categorizedBy);
+    if (row.categorizedBy) writer.writeInstant(categorizedAt);
+    else writer.writeNull();
+    writer.writeBoolean(row.isAssetTransfer);
+    writer.writeBigInt(row.identityKey);
   }
-  if (chunk) yield chunk;
+  yield writer.finish();
 }
 
 /**
@@ -316,10 +422,9 @@ export async function copyTransactions(
   rows: Iterable<NewTransactionRow>,
 ): Promise<void> {
   // The file was made in this transaction: its time is the transaction's, as now() would have written it.
-  const categorizedAt = source.createdAt.toISOString();
   await pipeline(
-    Readable.from(writeCopyText(scope, source, categorizedAt, rows)),
-    findConnection(transaction).query(copyFrom(`copy transactions (${copiedColumns}) from stdin`)),
+    Readable.from(writeCopyRows(scope, source, source.createdAt, rows)),
+    findConnection(transaction).query(copyFrom(`copy transactions (${copiedColumns}) from stdin with (format binary)`)),
   );
 }
 
