@@ -1,9 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { packStatementLines } from './packed-statement-lines';
 import { readStatement } from './read-statement';
 import { statementLimits } from './statement-limits';
 import { StatementReadError } from './statement-read-error';
-import { packStatementLines, type ReadAnswer, type ReadRequest } from './statement-reader-pool';
+import type { ReadAnswer, ReadRequest } from './statement-reader-pool';
 
 /** A file's bytes, refused before they are read when there are more than a statement may have. */
 function readFileBytes(filePath: string): Uint8Array {
