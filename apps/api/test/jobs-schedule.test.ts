@@ -7,27 +7,36 @@ import { clientInsightsJob } from '../src/modules/insights/index';
 import { openBankingSyncJob } from '../src/modules/open-banking/index';
 import { createTestContext, createTestOrganization } from './helpers/test-app';
 
+/**
+ * Two working processes on one new pg-boss schema, the cleanup scheduled every minute and looked
+ * at every second by both; `runsOfThisTest` picks the cleanup's runs on them (other scheduled jobs
+ * may tick meanwhile).
+ */
+async function startTwoCleanupRunners(clocks?: [() => number, () => number]) {
+  const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
+  const runnerId = randomBytes(4).toString('hex');
+  const startRunner = (name: string, now?: () => number) =>
+    createTestContext({
+      environment: { CLEANUP_CRON: '* * * * *' },
+      jobs: {
+        schema,
+        work: true,
+        processId: `${name}-${runnerId}`,
+        cronMonitorIntervalSeconds: 1,
+        pollingIntervalSeconds: 0.5,
+        ...(now && { now }),
+      },
+    });
+  const [first, second] = await Promise.all([startRunner('first', clocks?.[0]), startRunner('second', clocks?.[1])]);
+  const runsOfThisTest = sql`${jobRuns.processId} like ${`%-${runnerId}`} and ${jobRuns.jobName} = 'daily-cleanup'`;
+  return { first, second, runsOfThisTest };
+}
+
 describe('a scheduled job', () => {
   it('runs once per tick when two processes keep the same schedule', async () => {
-    const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
-    const runnerId = randomBytes(4).toString('hex');
-    // Every minute, looked at every second by both: each would send the tick each second if the
-    // database did not keep one per schedule and minute.
-    const runner = (name: string) =>
-      createTestContext({
-        environment: { CLEANUP_CRON: '* * * * *' },
-        jobs: {
-          schema,
-          work: true,
-          processId: `${name}-${runnerId}`,
-          cronMonitorIntervalSeconds: 1,
-          pollingIntervalSeconds: 0.5,
-        },
-      });
-    const [first, second] = await Promise.all([runner('first'), runner('second')]);
+    // Each would send the tick each second if the database did not keep one job per tick.
+    const { first, second, runsOfThisTest } = await startTwoCleanupRunners();
     const { db } = first.database;
-    // Other scheduled jobs (every ten minutes, say) may tick meanwhile: only the cleanup's runs are counted.
-    const runsOfThisTest = sql`${jobRuns.processId} like ${`%-${runnerId}`} and ${jobRuns.jobName} = 'daily-cleanup'`;
 
     const startedAt = Date.now();
     let runs: (typeof jobRuns.$inferSelect)[] = [];
@@ -55,6 +64,35 @@ describe('a scheduled job', () => {
     expect(count).toBe(1);
     expect(second.app.jobs.processId).not.toBe(first.app.jobs.processId);
     expect(await db.select().from(jobRuns).where(eq(jobRuns.processId, 'nobody'))).toEqual([]);
+  }, 40_000);
+
+  it('sent in the last moment of its minute, is recorded under its own tick, and the next tick runs too', async () => {
+    // 09:07 in São Paulo: of the app's schedules only the every-minute ones tick then.
+    const minute = Date.parse('2026-12-04T12:07:00Z');
+    let clock = minute + 59_900;
+    // The second's clock is 50 ms behind the first's: both still send 12:07's tick.
+    const { first, runsOfThisTest } = await startTwoCleanupRunners([() => clock, () => clock - 50]);
+    const { db } = first.database;
+    const waitForRuns = async (count: number) => {
+      const startedAt = Date.now();
+      let runs: (typeof jobRuns.$inferSelect)[] = [];
+      while (runs.length < count && Date.now() - startedAt < 15_000) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        runs = await db.select().from(jobRuns).where(runsOfThisTest);
+      }
+      return runs;
+    };
+    expect(await waitForRuns(1)).toHaveLength(1);
+    // The next minute begins: its tick is a job of its own, whichever process sends it first.
+    clock = minute + 60_100;
+    await waitForRuns(2);
+    // Both keep looking a few more seconds: neither tick runs again.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const runs = await db.select().from(jobRuns).where(runsOfThisTest);
+    expect(runs.map((run) => run.scheduledFor?.toISOString()).sort()).toEqual([
+      '2026-12-04T12:07:00.000Z',
+      '2026-12-04T12:08:00.000Z',
+    ]);
   }, 40_000);
 
   it('is recorded under the tick it was sent for, in Brazilian time', () => {

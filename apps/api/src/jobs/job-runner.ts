@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import cronParser from 'cron-parser';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import { jobsTimeZone } from '../config';
 import type { Database } from '../db/database';
 import { jobRuns } from '../db/schema';
@@ -13,8 +14,9 @@ export interface JobRunnerOptions {
   /** What handlers get; `deps.mailer` is the real transport. */
   deps: AppDependencies;
   /**
-   * Whether this process runs the jobs and keeps their schedules (every working process writes the
-   * same ones; the database sends each tick once). Otherwise it only sends them.
+   * Whether this process runs the jobs and keeps their schedules (every working process sends each
+   * due tick under the tick's own id, so the database keeps one job per tick). Otherwise it only
+   * sends them.
    */
   work: boolean;
   log: JobLog;
@@ -24,9 +26,9 @@ export interface JobRunnerOptions {
   processId?: string;
   /** How often an idle queue is asked for work. */
   pollingIntervalSeconds?: number;
-  /** How often this process looks whether a schedule is due (pg-boss's minimum: 1). */
+  /** How often this process looks whether a schedule is due (under a minute, so no tick is missed). */
   cronMonitorIntervalSeconds?: number;
-  /** The clock debounced jobs' windows are read off (milliseconds); tests set one process's ahead. */
+  /** The clock ticks and debounced jobs' windows are read off (milliseconds); tests set one process's ahead. */
   now?: () => number;
 }
 
@@ -52,11 +54,7 @@ export interface JobRunner {
 // biome-ignore lint/suspicious/noExplicitAny: the runner holds jobs of every data shape.
 type AnyJob = JobDefinition<any>;
 
-/**
- * The latest tick of `cron` at or before `moment`: the one a scheduled job was sent for. pg-boss
- * creates a tick's job within the cron monitor's interval plus its worker's (at most 35 s) after
- * the tick, so for schedules at most once a minute the tick before the job's creation is its own.
- */
+/** The latest tick of `cron` at or before `moment`. */
 export function findTickAtOrBefore(schedule: { cron: string; timeZone: string }, moment: Date): Date {
   return cronParser
     .parseExpression(schedule.cron, { tz: schedule.timeZone, currentDate: new Date(moment.getTime() + 1) })
@@ -119,6 +117,15 @@ async function sendDebounced(
   return null;
 }
 
+/**
+ * A tick is sent during the minute after it (as pg-boss's own cron did): a process started later
+ * than that does not run a tick it missed, and a schedule can tick at most once a minute.
+ */
+const tickSendingMilliseconds = 60_000;
+
+/** The data a scheduled job is sent with: the tick it serves, which its `job_runs` row records. */
+const ScheduledJobDataSchema = z.object({ scheduledFor: z.iso.datetime() });
+
 /** Bounded: a process sending for many keys forgets them all at once rather than grow without end. */
 function rememberWindow(madeWindows: Map<string, number>, madeKey: string, window: number): void {
   if (madeWindows.size >= 50_000) madeWindows.clear();
@@ -152,17 +159,33 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
     // pg-boss runs on the app's own connection pool: no second pool per process.
     db: { executeSql: (text, values) => pool.query(text, values) },
     schema,
-    // pg-boss's upkeep (expiring stuck jobs, archiving) and its cron clock run where jobs run.
-    schedule: options.work,
+    // pg-boss's upkeep (expiring stuck jobs, archiving) runs where jobs run. Its cron is not used:
+    // it sends a tick through a queue of its own, so the job knows neither its tick nor, when that
+    // queue is worked after the next minute begins, which tick it is (two runs seemed one tick's).
+    schedule: false,
     supervise: options.work,
-    cronMonitorIntervalSeconds,
-    // How soon a tick, once seen, becomes its job.
-    cronWorkerIntervalSeconds: Math.min(cronMonitorIntervalSeconds, 5),
   });
   // Unheard, an 'error' event would end the process; pg-boss retries what failed by itself.
   boss.on('error', (error) => options.log.error({ error: error.message }, 'job queue error'));
   const workerIds = new Map<string, string>();
   let started = false;
+  let tickTimer: NodeJS.Timeout | undefined;
+
+  /** Sends each schedule's latest tick, if recent, under an id of its own: one job per tick however many processes send it. */
+  async function sendDueTicks(): Promise<void> {
+    const now = readNow();
+    for (const job of jobs) {
+      const schedule = schedules.get(job.name);
+      if (!schedule) continue;
+      const tick = findTickAtOrBefore(schedule, new Date(now));
+      if (now - tick.getTime() >= tickSendingMilliseconds) continue;
+      const id = formatNameBasedUuid(createHash('sha1').update(`${job.name}\ntick\n${tick.toISOString()}`).digest());
+      if (await boss.send(job.name, { scheduledFor: tick.toISOString() }, { ...sendOptionsOf(job), id })) {
+        const workerId = workerIds.get(job.name);
+        if (workerId) boss.notifyWorker(workerId);
+      }
+    }
+  }
 
   async function runJob(job: AnyJob, queued: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const startedAt = new Date();
@@ -184,11 +207,12 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
       );
       throw error;
     }
-    const schedule = schedules.get(job.name);
-    if (schedule) {
+    if (schedules.has(job.name)) {
+      // A run sent by hand (a renewal for one subscription) serves no tick.
+      const tick = ScheduledJobDataSchema.safeParse(queued.data);
       await deps.db.insert(jobRuns).values({
         jobName: job.name,
-        scheduledFor: findTickAtOrBefore(schedule, queued.createdOn),
+        scheduledFor: tick.success ? new Date(tick.data.scheduledFor) : null,
         processId,
         startedAt,
         finishedAt: new Date(),
@@ -208,10 +232,6 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
       });
       if (!options.work) return;
       for (const job of jobs) {
-        const schedule = schedules.get(job.name);
-        if (schedule) {
-          await boss.schedule(job.name, schedule.cron, {}, { tz: schedule.timeZone, ...sendOptionsOf(job) });
-        }
         const workerId = await boss.work<unknown>(
           job.name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
@@ -229,6 +249,10 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
         );
         workerIds.set(job.name, workerId);
       }
+      const sendDueTicksLogged = () =>
+        sendDueTicks().catch((error: Error) => options.log.error({ error: error.message }, 'scheduled jobs not sent'));
+      await sendDueTicksLogged();
+      tickTimer = setInterval(sendDueTicksLogged, cronMonitorIntervalSeconds * 1000);
     },
     async send(job, data, sendOptions = {}) {
       const parsed = job.schema.parse(data);
@@ -275,6 +299,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
     async stop() {
       if (!started) return;
       started = false;
+      clearInterval(tickTimer);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     },
   };
