@@ -267,6 +267,39 @@ describe('investments (investments/{kind})', () => {
     }
   });
 
+  it('answers at the published addresses too, the kind glued to the action, and keeps them scoped', async () => {
+    const target = await createTestOrganization(context);
+    const { token } = target.client;
+    const created = await call(context, 'POST', '/api/investments/fixed-incomecreate/', {
+      token,
+      payload: { name: 'CDB', balance: 5_000 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect(created.json()).toMatchObject({ name: 'CDB', balance: 5_000 });
+    const path = `/api/investments/fixed-incomeedit/${id}/`;
+    expect((await call(context, 'GET', path, { token })).json()).toMatchObject({ id, balance: 5_000 });
+    const changed = await call(context, 'PUT', path, { token, payload: { balance: 6_000 } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id, balance: 6_000 });
+    // Another kind's address, an unknown kind and another client's address find nothing.
+    expect((await call(context, 'GET', `/api/investments/stocksedit/${id}/`, { token })).statusCode).toBe(404);
+    const unknownKind = await call(context, 'POST', '/api/investments/savingscreate/', {
+      token,
+      payload: { name: 'X', balance: 1 },
+    });
+    expect(unknownKind.statusCode).toBe(404);
+    const stranger = await call(context, 'DELETE', path, { token: otherOrganization.client.token });
+    expect(stranger.statusCode).toBe(404);
+    expect(await countStored(target.client.row.id)).toBe(1);
+    expect((await call(context, 'DELETE', path, { token })).statusCode).toBe(204);
+    expect(await countStored(target.client.row.id)).toBe(0);
+    const documented = Object.keys((await call(context, 'GET', '/api/docs/json')).json().paths);
+    expect(documented).toEqual(
+      expect.arrayContaining(['/api/investments/{kind}create/', '/api/investments/{kind}edit/{id}/']),
+    );
+  });
+
   it('keeps a client’s investments from other clients and organizations', async () => {
     const owner = organization.client;
     const created = await createInvestment(owner.token, 'stocks', { name: 'Ações', balance: 1 });

@@ -31,7 +31,12 @@ describe('every route declares who may call it', () => {
 
   it('each operation of the OpenAPI document has a declaration the access plugin enforces', () => {
     const document = context.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const declarations = declaredAccess.get(context.app) ?? new Map();
+    // A parameter's pattern (`:kind(^[a-z-]+)create/`) is not part of the document's path.
+    const declarations = new Set(
+      [...(declaredAccess.get(context.app) ?? new Map()).keys()].map((route: string) =>
+        route.replace(/:(\w+)\([^)]*\)/g, ':$1'),
+      ),
+    );
     const operations = Object.entries(document.paths).flatMap(([openApiPath, item]) =>
       operationMethods
         .filter((method) => item[method])

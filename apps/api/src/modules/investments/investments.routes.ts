@@ -146,86 +146,96 @@ export function registerInvestmentRoutes(app: FastifyInstance, deps: AppDependen
     async (request) => listInvestments(deps, readClientScope(request), readInvestmentKind(request.params.kind)),
   );
 
-  api.post(
-    '/api/investments/:kind/create/',
-    {
-      config: { access: writing },
-      schema: {
-        tags,
-        params: kindParams,
-        querystring: ClientQuerySchema,
-        body: NewInvestmentSchema,
-        response: { 201: InvestmentSchema },
+  // The published addresses glue the kind to the action (investments/{kind}create/,
+  // investments/{kind}edit/{id}/); Prumo's screens call investments/{kind}/create/. Both lead here.
+  const kindThen = (action: string) => [
+    `/api/investments/:kind/${action}`,
+    `/api/investments/:kind(^[a-z-]+)${action}`,
+  ];
+  for (const url of kindThen('create/')) {
+    api.post(
+      url,
+      {
+        config: { access: writing },
+        schema: {
+          tags,
+          params: kindParams,
+          querystring: ClientQuerySchema,
+          body: NewInvestmentSchema,
+          response: { 201: InvestmentSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const { body } = request;
-      const kind = readInvestmentKind(request.params.kind);
-      refuseFieldsOfOtherKinds(kind, body);
-      const created = await createInvestment(deps, readClientScope(request), kind, {
-        name: body.name,
-        balanceCents: body.balance,
-        grossBalanceCents: body.gross_balance ?? null,
-        monthlyContributionCents: body.monthly_contribution ?? null,
-        salaryCents: body.salary ?? null,
-        cnpj: body.cnpj ?? null,
-        cnpb: body.cnpb ?? null,
-        susepProcess: body.susep_process ?? null,
-        funds: body.funds ?? [],
-      });
-      return reply.status(201).send(created);
-    },
-  );
-
-  api.get(
-    '/api/investments/:kind/edit/:id/',
-    {
-      config: { access: reading },
-      schema: { tags, params: itemParams, querystring: ClientQuerySchema, response: { 200: InvestmentSchema } },
-    },
-    async (request) =>
-      readInvestment(deps, readClientScope(request), readInvestmentKind(request.params.kind), request.params.id),
-  );
-
-  api.put(
-    '/api/investments/:kind/edit/:id/',
-    {
-      config: { access: writing },
-      schema: {
-        tags,
-        params: itemParams,
-        querystring: ClientQuerySchema,
-        body: InvestmentChangesSchema,
-        response: { 200: InvestmentSchema },
+      async (request, reply) => {
+        const { body } = request;
+        const kind = readInvestmentKind(request.params.kind);
+        refuseFieldsOfOtherKinds(kind, body);
+        const created = await createInvestment(deps, readClientScope(request), kind, {
+          name: body.name,
+          balanceCents: body.balance,
+          grossBalanceCents: body.gross_balance ?? null,
+          monthlyContributionCents: body.monthly_contribution ?? null,
+          salaryCents: body.salary ?? null,
+          cnpj: body.cnpj ?? null,
+          cnpb: body.cnpb ?? null,
+          susepProcess: body.susep_process ?? null,
+          funds: body.funds ?? [],
+        });
+        return reply.status(201).send(created);
       },
-    },
-    async (request) => {
-      const kind = readInvestmentKind(request.params.kind);
-      refuseFieldsOfOtherKinds(kind, request.body);
-      return changeInvestment(
-        deps,
-        readClientScope(request),
-        kind,
-        request.params.id,
-        readInvestmentChanges(request.body),
-      );
-    },
-  );
+    );
+  }
 
-  api.delete(
-    '/api/investments/:kind/edit/:id/',
-    {
-      config: { access: writing },
-      schema: { tags, params: itemParams, querystring: ClientQuerySchema, response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await deleteInvestment(
-        deps,
-        readClientScope(request),
-        readInvestmentKind(request.params.kind),
-        request.params.id,
-      );
-      return reply.status(204).send(null);
-    },
-  );
+  for (const url of kindThen('edit/:id/')) {
+    api.get(
+      url,
+      {
+        config: { access: reading },
+        schema: { tags, params: itemParams, querystring: ClientQuerySchema, response: { 200: InvestmentSchema } },
+      },
+      async (request) =>
+        readInvestment(deps, readClientScope(request), readInvestmentKind(request.params.kind), request.params.id),
+    );
+
+    api.put(
+      url,
+      {
+        config: { access: writing },
+        schema: {
+          tags,
+          params: itemParams,
+          querystring: ClientQuerySchema,
+          body: InvestmentChangesSchema,
+          response: { 200: InvestmentSchema },
+        },
+      },
+      async (request) => {
+        const kind = readInvestmentKind(request.params.kind);
+        refuseFieldsOfOtherKinds(kind, request.body);
+        return changeInvestment(
+          deps,
+          readClientScope(request),
+          kind,
+          request.params.id,
+          readInvestmentChanges(request.body),
+        );
+      },
+    );
+
+    api.delete(
+      url,
+      {
+        config: { access: writing },
+        schema: { tags, params: itemParams, querystring: ClientQuerySchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await deleteInvestment(
+          deps,
+          readClientScope(request),
+          readInvestmentKind(request.params.kind),
+          request.params.id,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  }
 }
