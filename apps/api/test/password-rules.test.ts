@@ -131,6 +131,8 @@ describe('registration', () => {
   });
 });
 
+const findLinkIn = (text: string) => /(http:\/\/prumo\.test\/\S+)/.exec(text)?.[1];
+
 describe('password reset and change', () => {
   it('refuses a common new password at reset, keeping the link usable', async () => {
     const target = await createTestOrganization(context);
@@ -148,6 +150,47 @@ describe('password reset and change', () => {
     expect((await confirm('00000000000')).json()).toEqual({ new_password1: [allDigits] });
     expect((await confirm(strongPassword)).statusCode).toBe(200);
     expect(await verifyPassword(strongPassword, await findStoredHash(target.client.row.id))).toBe(true);
+  });
+
+  it('without an organization, sends each account holding the e-mail its own organization’s link, saying the same', async () => {
+    const [first, second] = [await createTestOrganization(context), await createTestOrganization(context)];
+    // One person, a client in both organizations.
+    const email = first.client.email;
+    await context.database.db.update(users).set({ email }).where(eq(users.id, second.client.row.id));
+    const ask = (payload: object) => call(context, 'POST', '/api/rest-auth/password/reset/', { payload });
+    const before = context.mailbox.length;
+    const answer = await ask({ email });
+    expect(answer.statusCode).toBe(200);
+    const links = context.mailbox
+      .slice(before)
+      .filter((mail) => mail.to === email)
+      .map((mail) => findLinkIn(mail.text));
+    expect(links.map((link) => link?.split('/redefinir-senha/')[0]).sort()).toEqual(
+      [`http://prumo.test/${first.slug}`, `http://prumo.test/${second.slug}`].sort(),
+    );
+    // Each link resets its own account only.
+    const [uid, token] =
+      links
+        .find((link) => link?.includes(`/${second.slug}/`))
+        ?.split('/redefinir-senha/')[1]
+        ?.split('/') ?? [];
+    const confirmed = await call(context, 'POST', '/api/rest-auth/password/reset/confirm/', {
+      payload: { uid, token, new_password1: strongPassword, new_password2: strongPassword },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await verifyPassword(strongPassword, await findStoredHash(second.client.row.id))).toBe(true);
+    expect(await verifyPassword(testPassword, await findStoredHash(first.client.row.id))).toBe(true);
+    // An address with no account gets the same answer, and nothing is sent.
+    const sent = context.mailbox.length;
+    const unknown = await ask({ email: 'ninguem-aqui@prumo.test' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(answer.json());
+    expect(context.mailbox.length).toBe(sent);
+    // Named, the organization still limits the link to its own account.
+    await ask({ email, organization: first.slug });
+    expect(context.mailbox.slice(sent).map((mail) => findLinkIn(mail.text))).toEqual([
+      expect.stringContaining(`/${first.slug}/redefinir-senha/`),
+    ]);
   });
 
   it('refuses a common new password at change, keeping the old one', async () => {

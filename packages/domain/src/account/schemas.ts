@@ -54,9 +54,10 @@ export const SimpleRegistrationSchema = z
   .superRefine(refinePasswordConfirmation('password1', 'password2'));
 export type SimpleRegistration = z.infer<typeof SimpleRegistrationSchema>;
 
+/** Without the organization (the published call sends the e-mail only), every account holding the e-mail is meant. */
 export const PasswordResetSchema = z.object({
   email: EmailSchema,
-  organization: OrganizationSlugSchema,
+  organization: OrganizationSlugSchema.optional(),
 });
 export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 

@@ -17,6 +17,15 @@ export async function findUserByEmail(db: Database, organizationId: number, emai
   return user ?? null;
 }
 
+/** Every account holding the e-mail, whichever organization (a person may hold one in several); at most `limit`. */
+export async function findUsersByEmailInAnyOrganization(
+  db: Database,
+  email: string,
+  limit: number,
+): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.email, email)).orderBy(users.id).limit(limit);
+}
+
 /** The user, only within their organization (the caller's). */
 export async function findUserById(db: Database, organizationId: number, userId: number): Promise<UserRow | null> {
   const [user] = await db

@@ -21,6 +21,7 @@ import {
   ensureTrialAllowsRegistration,
   findExistingOrganization,
   findOrganizationAwaitingManager,
+  findOrganizationById,
   findOrganizationBySlug,
   type OrganizationRow,
 } from '../organizations/index';
@@ -47,6 +48,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserOrganizationSlug,
+  findUsersByEmailInAnyOrganization,
   insertAuthToken,
   insertOneTimeToken,
   insertUserWithProfile,
@@ -393,18 +395,41 @@ function decodeUid(uid: string): number | null {
   return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
 }
 
+/** Bounds the e-mails one request without an organization sends: one per organization holding the address. */
+const maximumAccountsPerReset = 20;
+
+/**
+ * Sends a reset link to the account with the e-mail in the organization named, or, when none is
+ * named, to each account holding it (each link under its own organization's brand and address).
+ * The answer is the same either way, so it tells nobody which addresses have accounts, or how many.
+ */
 export async function requestPasswordReset(
   deps: AppDependencies,
   request: FastifyRequest,
-  organizationSlug: string,
+  organizationSlug: string | undefined,
   email: string,
 ): Promise<void> {
-  const account = await findAccountByEmail(deps, organizationSlug, email);
-  if (!account) return;
-  const { organization, user } = account;
-  const token = await insertOneTimeToken(deps.db, user.id, 'password_reset', passwordResetValidMinutes);
-  const recipient = { email: user.email, firstName: user.firstName, uid: encodeUid(user.id) };
-  await sendPasswordResetEmail(deps, request, organization, recipient, token);
+  const accounts =
+    organizationSlug === undefined
+      ? await findAccountsByEmailInAnyOrganization(deps, email)
+      : [await findAccountByEmail(deps, organizationSlug, email)];
+  for (const account of accounts) {
+    if (!account) continue;
+    const { organization, user } = account;
+    const token = await insertOneTimeToken(deps.db, user.id, 'password_reset', passwordResetValidMinutes);
+    const recipient = { email: user.email, firstName: user.firstName, uid: encodeUid(user.id) };
+    await sendPasswordResetEmail(deps, request, organization, recipient, token);
+  }
+}
+
+async function findAccountsByEmailInAnyOrganization(deps: AppDependencies, email: string) {
+  const found = await findUsersByEmailInAnyOrganization(deps.db, email, maximumAccountsPerReset);
+  return Promise.all(
+    found.map(async (user) => {
+      const organization = await findOrganizationById(deps.db, user.organizationId);
+      return organization ? { organization: organization.organization, user } : null;
+    }),
+  );
 }
 
 export async function confirmPasswordReset(deps: AppDependencies, reset: PasswordResetConfirm): Promise<void> {
