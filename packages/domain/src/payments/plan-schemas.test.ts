@@ -68,6 +68,11 @@ describe('a new plan', () => {
       payday: null,
       serviceProvision: [],
     });
+    // The published "platform or other": other is a service plan.
+    expect(NewPlanSchema.parse({ name: 'Completo', type: 'other', platform_amount: 1_000 }).type).toBe('service');
+    expect(messagesOf(NewPlanSchema.safeParse({ name: 'Completo', type: 'gold', platform_amount: 1_000 }))).toEqual({
+      type: 'Tipo de plano inválido: use plataforma ou serviço.',
+    });
     expect(messagesOf(NewPlanSchema.safeParse({}))).toEqual({
       name: 'Este campo é obrigatório',
       type: 'Tipo de plano inválido: use plataforma ou serviço.',

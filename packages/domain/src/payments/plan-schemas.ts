@@ -91,7 +91,11 @@ const PlanDescriptionSchema = z
   .string({ error: 'Informe um texto.' })
   .trim()
   .max(maximumPlanDescriptionLength, describeLengthLimit(maximumPlanDescriptionLength));
-const PlanTypeSchema = z.enum(planTypes, { error: planMessages.typeInvalid });
+/** The published word for a plan beyond the platform is "other": Prumo's name for it is `service`. */
+const PlanTypeSchema = z.preprocess(
+  (value) => (value === 'other' ? 'service' : value),
+  z.enum(planTypes, { error: planMessages.typeInvalid }),
+);
 const ServiceMonthsSchema = z
   .number({ error: (issue) => (issue.input === undefined ? validationMessages.required : planMessages.serviceMonths) })
   .int(planMessages.serviceMonths)
