@@ -95,6 +95,19 @@ describe('a scheduled job', () => {
     ]);
   }, 40_000);
 
+  it('is no longer kept in pg-boss’s own cron, where an earlier version’s process would send it again', async () => {
+    const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
+    const earlier = await createTestContext({ jobs: { schema, work: false } });
+    const { pool } = earlier.database;
+    // As the earlier version left it: the cleanup in pg-boss's schedule table.
+    await pool.query(
+      `insert into ${schema}.schedule (name, cron, timezone, data, options) values ('daily-cleanup', '30 3 * * *', 'America/Sao_Paulo', '{}', '{}')`,
+    );
+    await createTestContext({ jobs: { schema, work: true } });
+    const { rows } = await pool.query(`select name from ${schema}.schedule`);
+    expect(rows).toEqual([]);
+  });
+
   it('is recorded under the tick it was sent for, in Brazilian time', () => {
     const nightly = { cron: '30 3 * * *', timeZone: 'America/Sao_Paulo' };
     // 03:30 in São Paulo is 06:30 UTC; a job created a few seconds later belongs to that tick.

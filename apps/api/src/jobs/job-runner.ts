@@ -229,6 +229,11 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
         for (const job of jobs) {
           await boss.createQueue(job.name);
         }
+        // Schedules an earlier version kept in pg-boss's own cron: while a process of that version
+        // still runs (a rolling deploy), it would send the same ticks a second time.
+        for (const stored of await boss.getSchedules()) {
+          await boss.unschedule(stored.name);
+        }
       });
       if (!options.work) return;
       for (const job of jobs) {
