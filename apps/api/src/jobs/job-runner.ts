@@ -86,8 +86,7 @@ async function sendDebounced(
   const windowMilliseconds = job.windowSeconds * 1000;
   const shift = createHash('sha1').update(`${job.name}\n${key}`).digest().readUInt32BE(0) % windowMilliseconds;
   const window = Math.floor((now - shift) / windowMilliseconds);
-  const idOf = (windowNumber: number) =>
-    formatNameBasedUuid(createHash('sha1').update(`${job.name}\n${key}\n${windowNumber}`).digest());
+  const idOf = (windowNumber: number) => createNameBasedUuid(`${job.name}\n${key}\n${windowNumber}`);
   const madeKey = `${job.name}\n${key}`;
   const made = madeWindows.get(madeKey) ?? Number.NEGATIVE_INFINITY;
   if (made > window) return idOf(made);
@@ -132,9 +131,9 @@ function rememberWindow(madeWindows: Map<string, number>, madeKey: string, windo
   madeWindows.set(madeKey, window);
 }
 
-/** A version-5 (name-based, SHA-1) UUID from the first 16 bytes of a SHA-1 digest. */
-function formatNameBasedUuid(digest: Buffer): string {
-  const bytes = Buffer.from(digest.subarray(0, 16));
+/** A version-5 (name-based, SHA-1) UUID of `name`: the same name, the same id, in any process. */
+function createNameBasedUuid(name: string): string {
+  const bytes = createHash('sha1').update(name).digest().subarray(0, 16);
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
@@ -179,7 +178,7 @@ export function createJobRunner(jobs: AnyJob[], options: JobRunnerOptions): JobR
       if (!schedule) continue;
       const tick = findTickAtOrBefore(schedule, new Date(now));
       if (now - tick.getTime() >= tickSendingMilliseconds) continue;
-      const id = formatNameBasedUuid(createHash('sha1').update(`${job.name}\ntick\n${tick.toISOString()}`).digest());
+      const id = createNameBasedUuid(`${job.name}\ntick\n${tick.toISOString()}`);
       if (await boss.send(job.name, { scheduledFor: tick.toISOString() }, { ...sendOptionsOf(job), id })) {
         const workerId = workerIds.get(job.name);
         if (workerId) boss.notifyWorker(workerId);

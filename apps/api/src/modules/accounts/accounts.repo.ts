@@ -17,13 +17,15 @@ export async function findUserByEmail(db: Database, organizationId: number, emai
   return user ?? null;
 }
 
-/** Every account holding the e-mail, whichever organization (a person may hold one in several); at most `limit`. */
-export async function findUsersByEmailInAnyOrganization(
-  db: Database,
-  email: string,
-  limit: number,
-): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.email, email)).orderBy(users.id).limit(limit);
+/** Every account holding the e-mail, with its organization (a person may hold one in several); at most `limit`. */
+export async function findAccountsByEmailInAnyOrganization(db: Database, email: string, limit: number) {
+  return db
+    .select({ user: users, organization: organizations })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.email, email))
+    .orderBy(users.id)
+    .limit(limit);
 }
 
 /** The user, only within their organization (the caller's). */

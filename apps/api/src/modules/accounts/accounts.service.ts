@@ -21,7 +21,6 @@ import {
   ensureTrialAllowsRegistration,
   findExistingOrganization,
   findOrganizationAwaitingManager,
-  findOrganizationById,
   findOrganizationBySlug,
   type OrganizationRow,
 } from '../organizations/index';
@@ -43,12 +42,12 @@ import {
   deleteLoginFailures,
   expireOneTimeTokens,
   findAccessLevels,
+  findAccountsByEmailInAnyOrganization,
   findPasswordHash,
   findPasswordHashesElsewhere,
   findUserByEmail,
   findUserById,
   findUserOrganizationSlug,
-  findUsersByEmailInAnyOrganization,
   insertAuthToken,
   insertOneTimeToken,
   insertUserWithProfile,
@@ -411,7 +410,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const accounts =
     organizationSlug === undefined
-      ? await findAccountsByEmailInAnyOrganization(deps, email)
+      ? await findAccountsByEmailInAnyOrganization(deps.db, email, maximumAccountsPerReset)
       : [await findAccountByEmail(deps, organizationSlug, email)];
   for (const account of accounts) {
     if (!account) continue;
@@ -420,16 +419,6 @@ export async function requestPasswordReset(
     const recipient = { email: user.email, firstName: user.firstName, uid: encodeUid(user.id) };
     await sendPasswordResetEmail(deps, request, organization, recipient, token);
   }
-}
-
-async function findAccountsByEmailInAnyOrganization(deps: AppDependencies, email: string) {
-  const found = await findUsersByEmailInAnyOrganization(deps.db, email, maximumAccountsPerReset);
-  return Promise.all(
-    found.map(async (user) => {
-      const organization = await findOrganizationById(deps.db, user.organizationId);
-      return organization ? { organization: organization.organization, user } : null;
-    }),
-  );
 }
 
 export async function confirmPasswordReset(deps: AppDependencies, reset: PasswordResetConfirm): Promise<void> {
