@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { combineNameAndMemo, normalizeStatementBankCode, parseOfxAmount, readOfxStatement } from './read-ofx-statement';
+import { cutShortWarning } from './statement-integrity';
 import { StatementReadError } from './statement-read-error';
-import type { StatementReadResult } from './statement-types';
+import type { StatementReadResult, StreamedLines } from './statement-types';
 
 const sgmlHeader = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\n\n';
 
@@ -329,5 +330,82 @@ describe('OFX files that are refused', () => {
     const text =
       '<OFX><BANKMSGSRSV1><STMTTRNRS><STATUS><CODE>2000<SEVERITY>ERROR<MESSAGE>Conta inexistente</STATUS></STMTTRNRS></BANKMSGSRSV1></OFX>';
     expect(() => readText(text)).toThrow(/Conta inexistente/);
+  });
+});
+
+describe('OFX lines handed over while the file is read', () => {
+  /** A card block of `small` lines, then a bank block of `big`, the card's block first. */
+  function twoBlocks(small: number, big: number): string {
+    const line = (day: number, amount: string, text: string) =>
+      `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>202409${String(day).padStart(2, '0')}<TRNAMT>${amount}<MEMO>${text}</STMTTRN>`;
+    const cardLines = Array.from({ length: small }, (_, index) => line(index + 1, '-5.00', `CAFE ${index}`)).join('\n');
+    const bankLines = Array.from({ length: big }, (_, index) => line(index + 1, '-7.00', `PADARIA ${index}`)).join(
+      '\n',
+    );
+    return `${sgmlHeader}<OFX><SIGNONMSGSRSV1><SONRS><DTSERVER>20240930</SONRS></SIGNONMSGSRSV1>
+<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>BRL<CCACCTFROM><ACCTID>4111********1234</CCACCTFROM>
+<BANKTRANLIST><DTSTART>20240901<DTEND>20240930
+${cardLines}
+</BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>
+<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>56789-0</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20240901<DTEND>20240930
+${bankLines}
+</BANKTRANLIST><LEDGERBAL><BALAMT>100.00<DTASOF>20240930</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+  }
+
+  function readStreaming(text: string, linesPerChunk: number) {
+    const streamed: StreamedLines[] = [];
+    const read = readOfxStatement(new TextEncoder().encode(text), {
+      linesPerChunk,
+      onLines: (lines) => streamed.push({ ...lines, lines: [...lines.lines] }),
+    });
+    return { read, streamed };
+  }
+
+  it('hands every block over in file order once one is big, each ending with its account in the whole read', () => {
+    const { read, streamed } = readStreaming(twoBlocks(2, 7), 3);
+    expect(streamed.map((chunk) => [chunk.block, chunk.lines.length, chunk.accountIndex])).toEqual([
+      // The card's block ended before the bank's reached three lines: handed over whole, first.
+      [0, 2, 0],
+      [1, 3, null],
+      [1, 3, null],
+      [1, 1, 1],
+    ]);
+    expect(streamed[0]?.account).toEqual({
+      kind: 'credit_card',
+      bankCode: null,
+      branch: null,
+      accountNumber: '4111********1234',
+    });
+    expect(streamed[1]?.account).toEqual({
+      kind: 'bank_account',
+      bankCode: '341',
+      branch: '1234',
+      accountNumber: '56789-0',
+    });
+    // Together, each block's chunks are its account's lines in the whole read, in order (blocks
+    // and accounts share their order here).
+    for (const [index, account] of read.accounts.entries()) {
+      const handed = streamed.filter((chunk) => chunk.block === index);
+      expect(handed.flatMap((chunk) => chunk.lines)).toEqual(account.transactions);
+    }
+  });
+
+  it('hands nothing over when no block reaches a chunk, and reads the same as without streaming', () => {
+    const text = twoBlocks(2, 7);
+    const { read, streamed } = readStreaming(text, 8);
+    expect(streamed).toEqual([]);
+    expect(read).toEqual(readText(text));
+  });
+
+  it('hands over the lines of a file cut short, the broken last line left out', () => {
+    const text = twoBlocks(0, 7);
+    const { read, streamed } = readStreaming(text.slice(0, text.indexOf('PADARIA 6') + 4), 2);
+    expect(read.warnings).toContain(cutShortWarning);
+    expect(streamed.at(-1)).toMatchObject({ block: 1, accountIndex: 1 });
+    expect(streamed.filter((chunk) => chunk.block === 1).flatMap((chunk) => chunk.lines)).toEqual(
+      read.accounts[1]?.transactions,
+    );
+    expect(read.accounts[1]?.transactions).toHaveLength(6);
   });
 });

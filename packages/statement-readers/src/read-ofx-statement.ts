@@ -15,11 +15,13 @@ import {
   normalizeForMatching,
 } from './statement-text';
 import type {
+  LineStreamOptions,
   SkippedRow,
   StatementAccount,
   StatementBalance,
   StatementReadResult,
   StatementTransaction,
+  StreamedAccount,
 } from './statement-types';
 
 /**
@@ -27,7 +29,7 @@ import type {
  * statements in one pass over the decoded text. There is no DOM and no DTD or entity processing:
  * a file declaring a DOCTYPE or ENTITY is refused, and only the standard entities are decoded.
  */
-export function readOfxStatement(bytes: Uint8Array): StatementReadResult {
+export function readOfxStatement(bytes: Uint8Array, stream?: LineStreamOptions): StatementReadResult {
   const { text, encoding } = decodeStatementText(bytes);
   // OFX never declares a DTD inline; one that does is hostile (entity expansion) or not OFX.
   if (hasDocumentTypeDeclaration(text)) {
@@ -35,7 +37,7 @@ export function readOfxStatement(bytes: Uint8Array): StatementReadResult {
   }
   const start = findOfxStart(text);
   if (start < 0) throw new StatementReadError('unreadable', { detail: 'Sem elemento <OFX>' });
-  const collector = new OfxStatementCollector();
+  const collector = new OfxStatementCollector(stream);
   scanOfxTags(text, start, collector);
   return collector.finish(encoding);
 }
@@ -305,6 +307,10 @@ interface StatementFields {
   ledgerBalance: BalanceFields;
   availableBalance: BalanceFields;
   transactions: StatementTransaction[];
+  /** Its position among the file's statement blocks. */
+  block: number;
+  /** How many of its lines were handed over already. */
+  streamedCount: number;
 }
 
 interface Frame {
@@ -330,7 +336,7 @@ function createTransactionFields(strayText: string): TransactionFields {
   };
 }
 
-function createStatementFields(tag: string): StatementFields {
+function createStatementFields(tag: string, block: number): StatementFields {
   return {
     kind: tag === 'CCSTMTRS' ? 'credit_card' : 'bank_account',
     currency: null,
@@ -343,6 +349,8 @@ function createStatementFields(tag: string): StatementFields {
     ledgerBalance: { amount: null, date: null },
     availableBalance: { amount: null, date: null },
     transactions: [],
+    block,
+    streamedCount: 0,
   };
 }
 
@@ -360,6 +368,13 @@ class OfxStatementCollector implements OfxTagHandler {
   private statementCount = 0;
   /** Whether </OFX> came: a file without it ends before its end (a download that stopped). */
   private rootClosed = false;
+
+  /** Whether lines are handed over: from the first block that reaches a chunk's worth of lines. */
+  private streaming = false;
+  /** Blocks that ended before streaming began, with their account's index: handed over when it begins. */
+  private readonly blocksBeforeStreaming: { statement: StatementFields; accountIndex: number }[] = [];
+
+  constructor(private readonly stream?: LineStreamOptions) {}
 
   openTag(name: string, value: string): void {
     const kind = aggregateKinds.get(name);
@@ -395,7 +410,7 @@ class OfxStatementCollector implements OfxTagHandler {
       if (this.statementCount > statementLimits.maxStatements) {
         throw new StatementReadError('too_large', { detail: `Mais de ${statementLimits.maxStatements} extratos` });
       }
-      frame.statement = createStatementFields(name);
+      frame.statement = createStatementFields(name, this.statementCount - 1);
     }
     if (kind === 'transaction') frame.transaction = createTransactionFields(collapseWhitespace(value));
     this.stack.push(frame);
@@ -435,6 +450,10 @@ class OfxStatementCollector implements OfxTagHandler {
     if (frame.kind === 'statement' && frame.statement) {
       const response = this.findFrame('statement-response');
       if (response) response.statementCount = (response.statementCount ?? 0) + 1;
+      // Once lines are handed over, every block is, in file order; those before wait for a big one.
+      if (this.streaming) this.streamLines(frame.statement, this.accounts.length);
+      else if (this.stream)
+        this.blocksBeforeStreaming.push({ statement: frame.statement, accountIndex: this.accounts.length });
       this.accounts.push(this.buildAccount(frame.statement));
     }
     if (frame.kind === 'statement-response' && frame.status && frame.statementCount === 0) {
@@ -557,6 +576,36 @@ class OfxStatementCollector implements OfxTagHandler {
       checkNumber: fields.checkNumber,
       occurrence: 1,
     });
+    if (this.stream && statement.transactions.length - statement.streamedCount >= this.stream.linesPerChunk) {
+      if (!this.streaming) {
+        this.streaming = true;
+        for (const ended of this.blocksBeforeStreaming.splice(0)) this.streamLines(ended.statement, ended.accountIndex);
+      }
+      this.streamLines(statement, null);
+    }
+  }
+
+  /** The block's lines not handed over yet; `accountIndex` once the block has ended. */
+  private streamLines(statement: StatementFields, accountIndex: number | null): void {
+    if (!this.stream) return;
+    const lines = statement.transactions.slice(statement.streamedCount);
+    statement.streamedCount = statement.transactions.length;
+    this.stream.onLines({
+      block: statement.block,
+      account: this.describeStreamedAccount(statement),
+      lines,
+      accountIndex,
+    });
+  }
+
+  /** The block's account as far as it is named yet, as `buildAccount` will name it. */
+  private describeStreamedAccount(statement: StatementFields): StreamedAccount {
+    return {
+      kind: statement.kind,
+      bankCode: normalizeStatementBankCode(statement.bankId ?? findBankCodeInInstitutionId(this.institutionId)),
+      branch: statement.branchId,
+      accountNumber: statement.accountId,
+    };
   }
 
   private buildAccount(statement: StatementFields): StatementAccount {
@@ -577,10 +626,7 @@ class OfxStatementCollector implements OfxTagHandler {
       }
     }
     return {
-      kind: statement.kind,
-      bankCode: normalizeStatementBankCode(statement.bankId ?? findBankCodeInInstitutionId(this.institutionId)),
-      branch: statement.branchId,
-      accountNumber: statement.accountId,
+      ...this.describeStreamedAccount(statement),
       currency: statement.currency ?? statement.transactionCurrency ?? 'BRL',
       startDate: parseOfxDate(statement.startDate),
       endDate,

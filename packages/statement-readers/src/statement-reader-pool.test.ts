@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStatement } from './read-statement';
 import { StatementReadError, statementReadMessages } from './statement-read-error';
 import { createStatementReaderPool, type StatementReader } from './statement-reader-pool';
-import type { StatementLinesRead, StatementReadResult } from './statement-types';
+import type { StatementLinesRead, StatementReadResult, StreamedLines } from './statement-types';
 
 const fixturesFolder = path.resolve(import.meta.dirname, '../../../../shared/fixtures/statements');
 const readFixture = (relativePath: string) => readFileSync(path.join(fixturesFolder, relativePath));
@@ -219,5 +219,26 @@ describe('reading a file from its path', () => {
       .catch((error) => error);
     expect(missing).toBeInstanceOf(StatementReadError);
     expect(missing).toMatchObject({ code: 'unreadable', message: statementReadMessages.unreadable });
+  });
+
+  it('hands a streaming read’s lines over before the whole read, the same lines as it holds', async () => {
+    const relative = 'kamino-company__OfxSharp/bb.ofx';
+    const handed: StreamedLines[] = [];
+    let wholeRead = false;
+    const reading = pool
+      .readFile('bb.ofx', path.join(fixturesFolder, relative), {
+        linesPerChunk: 2,
+        onLines: (streamed) => {
+          expect(wholeRead).toBe(false);
+          handed.push(streamed);
+        },
+      })
+      .finally(() => {
+        wholeRead = true;
+      });
+    const statement = await reading;
+    expect(handed.length).toBeGreaterThan(1);
+    expect(handed.at(-1)?.accountIndex).toBe(0);
+    expect(handed.flatMap((streamed) => streamed.lines)).toEqual(statement.accounts[0]?.transactions);
   });
 });

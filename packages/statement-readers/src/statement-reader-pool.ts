@@ -1,20 +1,38 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type PackedStatement, unpackStatementLines } from './packed-statement-lines';
+import {
+  type PackedStatement,
+  type PackedStreamedLines,
+  unpackStatementLines,
+  unpackStreamedLines,
+} from './packed-statement-lines';
 import { statementLimits } from './statement-limits';
 import { StatementReadError, type StatementReadErrorCode } from './statement-read-error';
-import type { StatementLinesRead, StatementReadResult } from './statement-types';
+import type {
+  LineStreamOptions,
+  StatementLine,
+  StatementLinesRead,
+  StatementReadResult,
+  StreamedLines,
+} from './statement-types';
 
-/** What the pool sends a worker: the file's bytes, or the path of a file the worker reads itself. */
-export type ReadRequest = { fileName: string; bytes: Uint8Array } | { fileName: string; filePath: string };
+/**
+ * What the pool sends a worker: the file's bytes, or the path of a file the worker reads itself
+ * (with `linesPerChunk`, big blocks' lines are sent as they are read).
+ */
+export type ReadRequest =
+  | { fileName: string; bytes: Uint8Array }
+  | { fileName: string; filePath: string; linesPerChunk: number | null };
 
 /**
  * What a worker answers: the whole statement with the bytes moved back (a read of bytes), the
- * statement packed for import (a read of a file), or the refusal.
+ * statement packed for import (a read of a file), or the refusal; before any of them, a streaming
+ * read's lines as they come.
  */
 export type ReadAnswer =
   | { ok: true; statement: StatementReadResult; bytes: Uint8Array | null }
   | { ok: true; packed: PackedStatement }
+  | { ok: true; streamed: PackedStreamedLines }
   | { ok: false; code: StatementReadErrorCode; message: string; detail: string | null };
 
 export interface StatementRead {
@@ -33,9 +51,10 @@ export interface StatementReader {
   /**
    * Reads the file at `filePath` in the worker for import: its bytes never pass through the caller's
    * memory (an upload kept on disk stays there), and its lines come without their bank ids. Same
-   * refusals as `read`.
+   * refusals as `read`. With `stream`, an OFX file's big blocks are handed to `onLines` as they
+   * are read, before the whole read resolves (it still holds every line).
    */
-  readFile(fileName: string, filePath: string): Promise<StatementLinesRead>;
+  readFile(fileName: string, filePath: string, stream?: LineStreamOptions): Promise<StatementLinesRead>;
   close(): Promise<void>;
 }
 
@@ -51,10 +70,22 @@ export interface StatementReaderPoolOptions {
   readyWorkers?: number;
 }
 
-type ReadAnswerOk = Extract<ReadAnswer, { ok: true }>;
+type ReadAnswerOk = Exclude<Extract<ReadAnswer, { ok: true }>, { streamed: PackedStreamedLines }>;
+
+/** Each ended block's lines by its account, from what a streaming read handed over. */
+function collectStreamedLines(streamed: ReadJob['streamed']): Map<number, StatementLine[]> {
+  const byAccount = new Map<number, StatementLine[]>();
+  for (const [accountIndex, block] of streamed.accountBlocks) {
+    byAccount.set(accountIndex, (streamed.blockLines.get(block) ?? []).flat());
+  }
+  return byAccount;
+}
 
 interface ReadJob {
   request: ReadRequest;
+  onLines?: (streamed: StreamedLines) => void;
+  /** A streaming read's lines by block, and each ended block's account: the whole read's lines come from them. */
+  streamed: { blockLines: Map<number, StatementLine[][]>; accountBlocks: Map<number, number> };
   resolve: (answer: ReadAnswerOk) => void;
   reject: (error: Error) => void;
 }
@@ -93,6 +124,17 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
     // An idle worker must not keep the process alive; a read in progress is held by its timer.
     pooled.worker.unref();
     pooled.worker.on('message', (answer: ReadAnswer) => {
+      if (answer.ok && 'streamed' in answer) {
+        const job = pooled.job;
+        if (!job) return;
+        const streamed = unpackStreamedLines(answer.streamed);
+        const blockLines = job.streamed.blockLines.get(streamed.block) ?? [];
+        blockLines.push(streamed.lines);
+        job.streamed.blockLines.set(streamed.block, blockLines);
+        if (streamed.accountIndex !== null) job.streamed.accountBlocks.set(streamed.accountIndex, streamed.block);
+        job.onLines?.(streamed);
+        return;
+      }
       const job = finishJob(pooled);
       if (!job) return;
       if (answer.ok) job.resolve(answer);
@@ -142,10 +184,20 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
     }
   }
 
-  function enqueue(request: ReadRequest): Promise<ReadAnswerOk> {
+  function enqueue(
+    request: ReadRequest,
+    onLines?: (streamed: StreamedLines) => void,
+  ): Promise<ReadAnswerOk & { streamedLines: Map<number, StatementLine[]> }> {
     if (closed) return Promise.reject(createClosedError());
     return new Promise((resolve, reject) => {
-      waiting.push({ request, resolve, reject });
+      const streamed = { blockLines: new Map(), accountBlocks: new Map() };
+      waiting.push({
+        request,
+        onLines,
+        streamed,
+        resolve: (answer) => resolve({ ...answer, streamedLines: collectStreamedLines(streamed) }),
+        reject,
+      });
       dispatchWaitingJobs();
     });
   }
@@ -158,10 +210,13 @@ export function createStatementReaderPool(options: StatementReaderPoolOptions = 
       if (!('statement' in answer)) throw new Error('a read of bytes answered packed lines');
       return { statement: answer.statement, bytes: answer.bytes ?? new Uint8Array() };
     },
-    async readFile(fileName, filePath) {
-      const answer = await enqueue({ fileName, filePath });
+    async readFile(fileName, filePath, stream) {
+      const answer = await enqueue(
+        { fileName, filePath, linesPerChunk: stream?.linesPerChunk ?? null },
+        stream?.onLines,
+      );
       if (!('packed' in answer)) throw new Error('a read of a file answered a whole statement');
-      return unpackStatementLines(answer.packed);
+      return unpackStatementLines(answer.packed, answer.streamedLines);
     },
     async close() {
       closed = true;

@@ -70,3 +70,34 @@ export type StatementLine = Pick<StatementTransaction, 'date' | 'amountCents' | 
 export interface StatementLinesRead extends Omit<StatementReadResult, 'accounts'> {
   accounts: (Omit<StatementAccount, 'transactions'> & { transactions: StatementLine[] })[];
 }
+
+/** The account a statement block names before its lines (a file's name may still name it at the end). */
+export interface StreamedAccount {
+  kind: StatementAccount['kind'];
+  bankCode: string | null;
+  branch: string | null;
+  accountNumber: string | null;
+}
+
+/**
+ * Lines of one statement block, handed over while the rest of the file is still being read, in
+ * file order. The block's account in the whole read has exactly these lines unless some were left
+ * out at its end (rows dated after the statement's end): then it has fewer than were streamed.
+ */
+export interface StreamedLines {
+  /** Which statement block of the file (0, 1, … in the order they open). */
+  block: number;
+  account: StreamedAccount;
+  lines: StatementLine[];
+  /** On the block's last lines: the index of its account in the whole read's `accounts`; else null. */
+  accountIndex: number | null;
+}
+
+/**
+ * Hands lines over every `linesPerChunk` lines as they are read (OFX only), once a block has that
+ * many: from then on every block of the file is handed over, those that ended before first.
+ */
+export interface LineStreamOptions {
+  onLines: (streamed: StreamedLines) => void;
+  linesPerChunk: number;
+}

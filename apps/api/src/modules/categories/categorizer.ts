@@ -59,53 +59,76 @@ export async function prepareCategorizer(
   scope: { organizationId: number; clientUserId: number },
   lineMerchantKeys: Iterable<string>,
 ): Promise<(line: LineToCategorize) => CategorySuggestion | null> {
-  const merchantKeys = [...new Set(lineMerchantKeys)].filter(Boolean);
-  // One array parameter (a plain array would be spread into a list of parameters).
-  const keysArray = sql`${sql.param(merchantKeys)}::text[]`;
-  const readClientHistory = async () =>
-    merchantKeys.length === 0
-      ? []
-      : (
-          await db.execute<LearnedRow>(sql`
-      select distinct on (t.merchant_key, sign(t.amount_cents))
-        t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind
-      from transactions t join categories c on c.id = t.category_id
-      where t.organization_id = ${scope.organizationId} and t.client_user_id = ${scope.clientUserId}
-        and t.categorized_by = 'person' and t.merchant_key = any(${keysArray})
-      order by t.merchant_key, sign(t.amount_cents), t.categorized_at desc nulls last, t.id desc`)
-        ).rows;
-  const readOrganizationHistory = async () =>
-    merchantKeys.length === 0
-      ? []
-      : (
-          await db.execute<LearnedRow>(sql`
-      select distinct on (grouped.merchant_key, grouped.direction)
-        grouped.merchant_key, grouped.direction, grouped.category_id, grouped.description_id, grouped.kind
-      from (
-        select t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind,
-          count(distinct t.client_user_id) as clients, max(t.categorized_at) as latest
-        from transactions t join categories c on c.id = t.category_id
-        where t.organization_id = ${scope.organizationId} and t.categorized_by = 'person'
-          and t.merchant_key = any(${keysArray})
-        group by 1, 2, 3, 4, 5
-      ) grouped
-      order by grouped.merchant_key, grouped.direction, grouped.clients desc, grouped.latest desc nulls last`)
-        ).rows;
-  const readTree = () => findDescriptionIdsByNames(db, scope.organizationId);
-  // On the pool the three reads go at once (an import waits for the slowest, not their sum); a
-  // transaction's one connection answers one query at a time, so there they go in turn.
-  const [fromClient, fromOrganization, treeByName] =
-    'rollback' in db
-      ? [await readClientHistory(), await readOrganizationHistory(), await readTree()]
-      : await Promise.all([readClientHistory(), readOrganizationHistory(), readTree()]);
+  const categorizer = createCategorizer(db, scope);
+  await categorizer.learn(lineMerchantKeys);
+  return categorizer.suggest;
+}
+
+/**
+ * The same categorizer for lines that come in batches (a file still being read): `learn` reads
+ * what was learned of the merchants a batch names that earlier batches did not, and `suggest`
+ * then answers for its lines. Texts guessed by the keyword rules are guessed once for all batches.
+ */
+export function createCategorizer(db: Executor, scope: { organizationId: number; clientUserId: number }) {
   const clientHistory = new Map<string, LearnedRow>();
-  for (const row of fromClient) clientHistory.set(learnedKey(row.merchant_key, row.direction), row);
   const organizationHistory = new Map<string, LearnedRow>();
-  for (const row of fromOrganization) organizationHistory.set(learnedKey(row.merchant_key, row.direction), row);
+  const askedKeys = new Set<string>();
+  let treeByName: Awaited<ReturnType<typeof findDescriptionIdsByNames>> | null = null;
   // Statements repeat the same text often (fees, subscriptions): guess each text once.
   const guesses = new Map<string, ReturnType<typeof guessByKeywords>>();
 
-  return (line) => {
+  async function learn(lineMerchantKeys: Iterable<string>): Promise<void> {
+    const merchantKeys: string[] = [];
+    for (const key of lineMerchantKeys) {
+      if (!key || askedKeys.has(key)) continue;
+      askedKeys.add(key);
+      merchantKeys.push(key);
+    }
+    // One array parameter (a plain array would be spread into a list of parameters).
+    const keysArray = sql`${sql.param(merchantKeys)}::text[]`;
+    const readClientHistory = async () =>
+      merchantKeys.length === 0
+        ? []
+        : (
+            await db.execute<LearnedRow>(sql`
+        select distinct on (t.merchant_key, sign(t.amount_cents))
+          t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind
+        from transactions t join categories c on c.id = t.category_id
+        where t.organization_id = ${scope.organizationId} and t.client_user_id = ${scope.clientUserId}
+          and t.categorized_by = 'person' and t.merchant_key = any(${keysArray})
+        order by t.merchant_key, sign(t.amount_cents), t.categorized_at desc nulls last, t.id desc`)
+          ).rows;
+    const readOrganizationHistory = async () =>
+      merchantKeys.length === 0
+        ? []
+        : (
+            await db.execute<LearnedRow>(sql`
+        select distinct on (grouped.merchant_key, grouped.direction)
+          grouped.merchant_key, grouped.direction, grouped.category_id, grouped.description_id, grouped.kind
+        from (
+          select t.merchant_key, sign(t.amount_cents)::int as direction, t.category_id, t.description_id, c.kind,
+            count(distinct t.client_user_id) as clients, max(t.categorized_at) as latest
+          from transactions t join categories c on c.id = t.category_id
+          where t.organization_id = ${scope.organizationId} and t.categorized_by = 'person'
+            and t.merchant_key = any(${keysArray})
+          group by 1, 2, 3, 4, 5
+        ) grouped
+        order by grouped.merchant_key, grouped.direction, grouped.clients desc, grouped.latest desc nulls last`)
+          ).rows;
+    const readTree = async () => treeByName ?? findDescriptionIdsByNames(db, scope.organizationId);
+    // On the pool the three reads go at once (an import waits for the slowest, not their sum); a
+    // transaction's one connection answers one query at a time, so there they go in turn.
+    const [fromClient, fromOrganization, tree] =
+      'rollback' in db
+        ? [await readClientHistory(), await readOrganizationHistory(), await readTree()]
+        : await Promise.all([readClientHistory(), readOrganizationHistory(), readTree()]);
+    treeByName = tree;
+    for (const row of fromClient) clientHistory.set(learnedKey(row.merchant_key, row.direction), row);
+    for (const row of fromOrganization) organizationHistory.set(learnedKey(row.merchant_key, row.direction), row);
+  }
+
+  function suggest(line: LineToCategorize): CategorySuggestion | null {
+    if (!treeByName) throw new Error('suggest before learn');
     const key = learnedKey(line.merchantKey, Math.sign(line.amountCents));
     const learned = clientHistory.get(key) ?? organizationHistory.get(key);
     if (learned && line.merchantKey) {
@@ -130,5 +153,7 @@ export async function prepareCategorizer(
       isAssetTransfer: isMovedBetweenOwnAssets(row.kind),
       by: 'rule',
     };
-  };
+  }
+
+  return { learn, suggest };
 }

@@ -11,6 +11,7 @@ export {
 export { registerCategoryRoutes } from './categories.routes';
 export {
   type CategorySuggestion,
+  createCategorizer,
   type LineToCategorize,
   prepareCategorizer,
   suggestCategories,

@@ -375,42 +375,47 @@ const copiedColumnCount = 16;
 /** A row's bytes besides its two texts: 2 for the count, 4 a field, 8 at most a value. */
 const rowBytesBesidesTexts = 2 + copiedColumnCount * 12 + 64;
 
-function* writeCopyRows(
+async function* writeCopyRows(
   scope: ClientScope,
   source: { fileId: number | null; createdFrom: LineSource },
   categorizedAt: Date,
-  rows: Iterable<NewTransactionRow>,
+  batches: Iterable<Iterable<NewTransactionRow>> | AsyncIterable<Iterable<NewTransactionRow>>,
 ) {
   const writer = new BinaryCopyWriter();
-  for (const row of rows) {
-    const chunk = writer.takeChunkUnlessRoomFor(rowBytesBesidesTexts + 3 * (row.name.length + row.merchantKey.length));
-    if (chunk) yield chunk;
-    // In `copiedColumns`' order.
-    writer.startRow(copiedColumnCount);
-    writer.writeInteger(scope.organizationId);
-    writer.writeInteger(scope.clientUserId);
-    writer.writeInteger(source.fileId);
-    writer.writeText(source.createdFrom);
-    writer.writeInteger(row.originId);
-    writer.writeDay(row.date);
-    writer.writeDay(row.cashDate);
-    writer.writeBigIntNumber(row.amountCents);
-    writer.writeText(row.name);
-    writer.writeText(row.merchantKey);
-    writer.writeInteger(row.categoryId);
-    writer.writeInteger(row.descriptionId);
-    writer.writeText(row.categorizedBy);
-    if (row.categorizedBy) writer.writeInstant(categorizedAt);
-    else writer.writeNull();
-    writer.writeBoolean(row.isAssetTransfer);
-    writer.writeBigInt(row.identityKey);
+  for await (const rows of batches) {
+    for (const row of rows) {
+      const chunk = writer.takeChunkUnlessRoomFor(
+        rowBytesBesidesTexts + 3 * (row.name.length + row.merchantKey.length),
+      );
+      if (chunk) yield chunk;
+      // In `copiedColumns`' order.
+      writer.startRow(copiedColumnCount);
+      writer.writeInteger(scope.organizationId);
+      writer.writeInteger(scope.clientUserId);
+      writer.writeInteger(source.fileId);
+      writer.writeText(source.createdFrom);
+      writer.writeInteger(row.originId);
+      writer.writeDay(row.date);
+      writer.writeDay(row.cashDate);
+      writer.writeBigIntNumber(row.amountCents);
+      writer.writeText(row.name);
+      writer.writeText(row.merchantKey);
+      writer.writeInteger(row.categoryId);
+      writer.writeInteger(row.descriptionId);
+      writer.writeText(row.categorizedBy);
+      if (row.categorizedBy) writer.writeInstant(categorizedAt);
+      else writer.writeNull();
+      writer.writeBoolean(row.isAssetTransfer);
+      writer.writeBigInt(row.identityKey);
+    }
   }
   yield writer.finish();
 }
 
 /**
  * New lines, streamed through COPY (a fraction of the cost of INSERT for a whole statement), read
- * from `rows` as the stream asks for more. Every line must be new to its account: the caller holds
+ * from `rows` as the stream asks for more (or batch by batch, as they come, from `rows` that
+ * arrive while a file is still being read). Every line must be new to its account: the caller holds
  * the account (`upsertOrigin`) and has left out the identities it already has
  * (`findKnownIdentities`). The statement trigger checks the accounts and bumps the cash-flow
  * version, as for any insert.
@@ -419,11 +424,12 @@ export async function copyTransactions(
   transaction: Transaction,
   scope: ClientScope,
   source: { fileId: number | null; createdFrom: LineSource; createdAt: Date },
-  rows: Iterable<NewTransactionRow>,
+  rows: Iterable<NewTransactionRow> | AsyncIterable<Iterable<NewTransactionRow>>,
 ): Promise<void> {
+  const batches = Symbol.asyncIterator in rows ? rows : [rows];
   // The file was made in this transaction: its time is the transaction's, as now() would have written it.
   await pipeline(
-    Readable.from(writeCopyRows(scope, source, source.createdAt, rows)),
+    Readable.from(writeCopyRows(scope, source, source.createdAt, batches)),
     findConnection(transaction).query(copyFrom(`copy transactions (${copiedColumns}) from stdin with (format binary)`)),
   );
 }
@@ -441,8 +447,31 @@ export async function insertStatementFile(
   return file;
 }
 
-export async function updateFileCounts(db: Executor, fileId: number, transactionsAdded: number, readStatus: string) {
-  await db.update(statementFiles).set({ transactionsAdded, readStatus }).where(eq(statementFiles.id, fileId));
+/** What the import of a file found, once it has read and stored all of it. */
+export async function updateFileRead(
+  db: Executor,
+  fileId: number,
+  read: Partial<
+    Pick<
+      typeof statementFiles.$inferInsert,
+      'transactionsAdded' | 'transactionsRead' | 'readStatus' | 'readWarning' | 'skippedRows'
+    >
+  >,
+) {
+  await db.update(statementFiles).set(read).where(eq(statementFiles.id, fileId));
+}
+
+/** An account made by this import before its balance (printed after its lines) was read. */
+export async function recordNewOriginBalance(
+  db: Executor,
+  originId: number,
+  balance: { amountCents: number; date: string | null } | null,
+) {
+  if (!balance) return;
+  await db
+    .update(origins)
+    .set({ balanceCents: balance.amountCents, balanceDate: balance.date })
+    .where(eq(origins.id, originId));
 }
 
 export async function insertFileOrigin(db: Executor, fileId: number, originId: number, newAccount: boolean) {

@@ -13,11 +13,17 @@ import { StatementReadError, statementReadMessages } from '@prumo/statement-read
 import type { StatementReader } from '@prumo/statement-readers/statement-reader-pool';
 import type { StatementLine, StatementLinesRead } from '@prumo/statement-readers/statement-types';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import type { AppDependencies } from '../../dependencies';
 import { DomainError, fail, failNotFound, failOnField } from '../../lib/domain-errors';
 import type { ClientScope } from '../../lib/scope';
-import { type CategorySuggestion, prepareCategorizer, suggestCategories } from '../categories/index';
+import {
+  type CategorySuggestion,
+  createCategorizer,
+  type LineToCategorize,
+  prepareCategorizer,
+  suggestCategories,
+} from '../categories/index';
 import { describeOrigin } from '../origins/index';
 import { completeImportTasks, openCategorizingTask } from '../tasks/index';
 import { notifyImportFailed, notifyImportFinished } from './import-notifications';
@@ -34,11 +40,14 @@ import {
   insertStatementFile,
   type LineSource,
   type NewTransactionRow,
+  type OriginIdentity,
   pairLines,
   pairSameIdentities,
-  updateFileCounts,
+  recordNewOriginBalance,
+  updateFileRead,
   upsertOrigin,
 } from './imports.repo';
+import { createStreamedBlocks, type StreamedBlock } from './streamed-blocks';
 
 export const importMessages = {
   invalidExtension: 'Extensão inválida: envie arquivos xlsx, ofx ou xls.',
@@ -420,15 +429,10 @@ export async function storeSyncedLines(
   return { originId: origin.id, added: rows.length, paired: paired.size };
 }
 
-async function importOneFile(
-  deps: AppDependencies,
-  scope: ClientScope,
-  holdBundle: () => Promise<{ id: number }>,
-  file: UploadedFile,
-  statement: StatementLinesRead,
-): Promise<number> {
+/** A text's merchant key, each distinct text normalized once (a statement repeats its texts). */
+function createMerchantKeyFinder(): (description: string) => string {
   const merchantKeys = new Map<string, string>();
-  const findMerchantKey = (description: string) => {
+  return (description) => {
     let key = merchantKeys.get(description);
     if (key === undefined) {
       key = normalizeMerchantName(description);
@@ -436,129 +440,327 @@ async function importOneFile(
     }
     return key;
   };
+}
+
+/** What storing a file's accounts came to, for its counts and read status. */
+interface FileTally {
+  added: number;
+  uncategorized: number;
+  pendencies: number;
+}
+
+/** A file's account identity as stored: its bank as a COMPE code, absent parts empty. */
+function readOriginIdentity(account: {
+  kind: 'bank_account' | 'credit_card';
+  bankCode: string | null;
+  branch: string | null;
+  accountNumber: string | null;
+}): OriginIdentity {
+  return {
+    kind: account.kind,
+    bankCode: (account.bankCode && normalizeBankCode(account.bankCode)) ?? '',
+    branch: account.branch ?? '',
+    accountNumber: account.accountNumber ?? '',
+  };
+}
+
+/** Builds an account's rows: each line's identity (in file order), cash day and suggested category. */
+function createRowBuilder(
+  origin: { id: number; cardDays: { closingDay: number; dueDay: number } | null },
+  accountKind: 'bank_account' | 'credit_card',
+  findMerchantKey: (description: string) => string,
+) {
+  const buildIdentityKey = createIdentityKeyBuilder();
+  return (line: StatementLine, suggest: (line: LineToCategorize) => CategorySuggestion | null): NewTransactionRow => {
+    const merchantKey = findMerchantKey(line.description);
+    return buildNewRow(
+      origin,
+      {
+        date: line.date,
+        amountCents: line.amountCents,
+        name: line.description,
+        merchantKey,
+        identityKey: buildIdentityKey(line),
+      },
+      suggest({ merchantKey, name: line.description, amountCents: line.amountCents, accountKind }),
+    );
+  };
+}
+
+/** Rows not seen yet (an identity twice stays once), counted into the file's tally as they pass. */
+function* keepNewRows(rows: Iterable<NewTransactionRow>, seen: Set<bigint>, tally: FileTally) {
+  for (const row of rows) {
+    if (seen.has(row.identityKey)) continue;
+    seen.add(row.identityKey);
+    tally.added += 1;
+    if (row.categoryId === null) tally.uncategorized += 1;
+    yield row;
+  }
+}
+
+/**
+ * One account of a read file into the client's account of the same identity, made when new:
+ * its balance, the file's link to it and its lines, leaving out those it already has.
+ */
+async function importAccountLines(
+  transaction: Transaction,
+  scope: ClientScope,
+  stored: { id: number; createdAt: Date },
+  account: StatementLinesRead['accounts'][number],
+  line: {
+    findMerchantKey: (description: string) => string;
+    suggest: (line: LineToCategorize) => CategorySuggestion | null;
+  },
+  tally: FileTally,
+): Promise<void> {
+  const origin = await upsertOrigin(transaction, scope, readOriginIdentity(account), account.balance);
+  await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
+  if (origin.created) tally.pendencies += 1;
+  const buildRow = createRowBuilder(origin, account.kind, line.findMerchantKey);
+  // A line already in the account (this file again, another covering the same days, or an
+  // earlier block of this file, which this transaction sees) stays once; lines a person deleted
+  // from it stay deleted (ADR 4).
+  let known: Set<bigint>;
+  let candidates: Iterable<NewTransactionRow>;
+  if (origin.created) {
+    // A new account has no lines yet: rows are built while the database writes the previous ones.
+    known = new Set();
+    candidates = mapLazily(account.transactions, (each) => buildRow(each, line.suggest));
+  } else {
+    const built = account.transactions.map((each) => buildRow(each, line.suggest));
+    const found = await findKnownIdentities(
+      transaction,
+      origin.id,
+      built.map((row) => row.identityKey),
+      'open_finance',
+    );
+    known = found.known;
+    // The same payments a bank connection already brought count once (ADR 44).
+    const covered = findCoveredDays(built);
+    if (covered) {
+      const paired = await pairWithOtherSource(
+        transaction,
+        origin.id,
+        { pairable: found.pairable, fresh: built.filter((row) => !found.known.has(row.identityKey)), covered },
+        'open_finance',
+      );
+      for (const key of paired) known.add(key);
+    }
+    candidates = built;
+  }
+  await copyTransactions(
+    transaction,
+    scope,
+    { fileId: stored.id, createdFrom: 'import', createdAt: stored.createdAt },
+    keepNewRows(candidates, known, tally),
+  );
+}
+
+/** The end of a file's import, inside its transaction: its counts and status, tasks and the notice. */
+async function finishFileImport(
+  transaction: Transaction,
+  scope: ClientScope,
+  file: { id: number; name: string; bundleId: number },
+  statement: StatementLinesRead,
+  tally: FileTally,
+): Promise<void> {
   const linesRead = countLines(statement);
+  await updateFileRead(transaction, file.id, {
+    transactionsAdded: tally.added,
+    transactionsRead: linesRead,
+    readStatus: chooseReadStatus(statement, tally.pendencies > 0),
+    readWarning: describeIncompleteRead(statement, linesRead),
+    skippedRows: statement.skippedRows.slice(0, 500),
+  });
+  if (tally.uncategorized > 0) await openCategorizingTask(transaction, scope);
+  // The statements a planner asked for have arrived (ADR 5).
+  await completeImportTasks(transaction, scope, file.bundleId);
+  await notifyImportFinished(transaction, scope, { id: file.id, name: file.name, added: tally.added });
+}
+
+type Executor = Database | Transaction;
+
+/** Makes the upload's bundle with its first importable file (in `executor`), or finds the one named. */
+type BundleHolder = (executor?: Executor) => Promise<{ id: number }>;
+
+/**
+ * All or nothing: a file's row, its accounts and its lines (`importLines`, which answers the whole
+ * read) land in one transaction with the file's counts, tasks and notice, or not at all; then the
+ * original `keeping` kept is removed too.
+ */
+async function writeStatementFile(
+  deps: AppDependencies,
+  scope: ClientScope,
+  file: UploadedFile & { format: StatementLinesRead['format'] },
+  kept: { keeping: Promise<string>; holdBundle: (transaction: Transaction) => Promise<{ id: number }> },
+  importLines: (
+    transaction: Transaction,
+    stored: { id: number; createdAt: Date },
+    tally: FileTally,
+  ) => Promise<StatementLinesRead>,
+): Promise<number> {
+  try {
+    return await deps.db.transaction(async (transaction) => {
+      const [bundle, storedPath] = await Promise.all([kept.holdBundle(transaction), kept.keeping]);
+      const stored = await insertStatementFile(transaction, scope, {
+        bundleId: bundle.id,
+        name: file.name,
+        format: file.format,
+        sizeBytes: file.sizeBytes,
+        sha256: file.sha256,
+        storedPath,
+        readStatus: readStatuses.whole,
+      });
+      const tally: FileTally = { added: 0, uncategorized: 0, pendencies: 0 };
+      const statement = await importLines(transaction, stored, tally);
+      await finishFileImport(
+        transaction,
+        scope,
+        { id: stored.id, name: file.name, bundleId: bundle.id },
+        statement,
+        tally,
+      );
+      return stored.id;
+    });
+  } catch (error) {
+    // A kept original with no file row to name it is removed, not left for the cleanup.
+    await kept.keeping.then((storedPath) => deps.storage.discard(storedPath)).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function importOneFile(
+  deps: AppDependencies,
+  scope: ClientScope,
+  holdBundle: BundleHolder,
+  file: UploadedFile,
+  statement: StatementLinesRead,
+): Promise<number> {
+  const findMerchantKey = createMerchantKeyFinder();
+  // The original is kept (privately) so the client can download it again from Arquivos.
   const keeping = deps.storage.keepFile('statements', statement.format, file.path);
-  const [suggest, storedPath, bundle] = await Promise.all([
+  const [suggest, bundle] = await Promise.all([
     // Each line is categorized as it is written (the learned answers are read first, once).
     prepareCategorizer(
       deps.db,
       scope,
       statement.accounts.flatMap((account) => account.transactions.map((line) => findMerchantKey(line.description))),
     ),
-    // The original is kept (privately) so the client can download it again from Arquivos.
-    keeping,
     holdBundle(),
+    keeping,
   ]).catch(async (error) => {
-    // A kept original with no file row to name it is removed, not left for the cleanup.
     await keeping.then((kept) => deps.storage.discard(kept)).catch(() => undefined);
     throw error;
   });
-  // All or nothing: the file, its accounts and its lines land together or not at all.
-  const writing = deps.db.transaction(async (transaction) => {
-    const stored = await insertStatementFile(transaction, scope, {
-      bundleId: bundle.id,
-      name: file.name,
-      format: statement.format,
-      sizeBytes: file.sizeBytes,
-      sha256: file.sha256,
-      storedPath,
-      readStatus: readStatuses.whole,
-      readWarning: describeIncompleteRead(statement, linesRead),
-      transactionsRead: linesRead,
-      skippedRows: statement.skippedRows.slice(0, 500),
-    });
-    let added = 0;
-    let uncategorized = 0;
-    let pendencies = 0;
-    for (const account of statement.accounts) {
-      const origin = await upsertOrigin(
-        transaction,
-        scope,
-        {
-          kind: account.kind,
-          bankCode: (account.bankCode && normalizeBankCode(account.bankCode)) ?? '',
-          branch: account.branch ?? '',
-          accountNumber: account.accountNumber ?? '',
-        },
-        account.balance,
-      );
-      await insertFileOrigin(transaction, stored.id, origin.id, origin.created);
-      if (origin.created) pendencies += 1;
-      const buildIdentityKey = createIdentityKeyBuilder();
-      const buildRow = (line: StatementLine): NewTransactionRow => {
-        const merchantKey = findMerchantKey(line.description);
-        return buildNewRow(
-          origin,
-          {
-            date: line.date,
-            amountCents: line.amountCents,
-            name: line.description,
-            merchantKey,
-            identityKey: buildIdentityKey(line),
-          },
-          suggest({ merchantKey, name: line.description, amountCents: line.amountCents, accountKind: account.kind }),
-        );
-      };
-      // A line already in the account (this file again, another covering the same days, or an
-      // earlier block of this file, which this transaction sees) stays once; lines a person deleted
-      // from it stay deleted (ADR 4).
-      let known: Set<bigint>;
-      let candidates: Iterable<NewTransactionRow>;
-      if (origin.created) {
-        // A new account has no lines yet: rows are built while the database writes the previous ones.
-        known = new Set();
-        candidates = mapLazily(account.transactions, buildRow);
-      } else {
-        const built = account.transactions.map(buildRow);
-        const found = await findKnownIdentities(
-          transaction,
-          origin.id,
-          built.map((row) => row.identityKey),
-          'open_finance',
-        );
-        known = found.known;
-        // The same payments a bank connection already brought count once (ADR 44).
-        const covered = findCoveredDays(built);
-        if (covered) {
-          const paired = await pairWithOtherSource(
-            transaction,
-            origin.id,
-            { pairable: found.pairable, fresh: built.filter((row) => !found.known.has(row.identityKey)), covered },
-            'open_finance',
-          );
-          for (const key of paired) known.add(key);
-        }
-        candidates = built;
+  const kept = { keeping, holdBundle: async () => bundle };
+  return writeStatementFile(
+    deps,
+    scope,
+    { ...file, format: statement.format },
+    kept,
+    async (transaction, stored, tally) => {
+      for (const account of statement.accounts) {
+        await importAccountLines(transaction, scope, stored, account, { findMerchantKey, suggest }, tally);
       }
-      const newRows = function* (seen: Set<bigint>) {
-        for (const row of candidates) {
-          if (seen.has(row.identityKey)) continue;
-          seen.add(row.identityKey);
-          added += 1;
-          if (row.categoryId === null) uncategorized += 1;
-          yield row;
-        }
-      };
+      return statement;
+    },
+  );
+}
+
+/** The whole read disagrees with what was stored while it went on: the import starts over from it. */
+class StreamedReadChanged extends Error {}
+
+/**
+ * A big file whose lines come while the reader still reads: a block naming an account the client
+ * does not have yet is copied in as it comes (the database writes while the worker reads); any
+ * other block waits for the whole read and is imported like a small file's. The whole read then
+ * says what the streamed lines could not: the balance, the file's warnings and skipped rows, and
+ * whether the blocks end as they were streamed (same account, same lines); when one does not (a
+ * file's name naming an unnamed account, rows past the statement's end left out), the transaction
+ * is rolled back with `StreamedReadChanged`, for the file to be imported again from the whole read.
+ * A read that fails leaves nothing.
+ */
+async function importStreamedFile(
+  deps: AppDependencies,
+  scope: ClientScope,
+  holdBundle: BundleHolder,
+  file: UploadedFile,
+  read: {
+    firstBlock: StreamedBlock;
+    nextBlock: () => Promise<StreamedBlock | null>;
+    whole: Promise<StatementLinesRead>;
+  },
+): Promise<number> {
+  const findMerchantKey = createMerchantKeyFinder();
+  // What was learned of each merchant is read once for the file, chunk by chunk as texts come.
+  const categorizer = createCategorizer(deps.db, scope);
+  const keeping = deps.storage.keepFile('statements', 'ofx', file.path);
+  // Awaited in the transaction; a failure before it must not count as unhandled.
+  keeping.catch(() => undefined);
+  const kept = { keeping, holdBundle };
+  return writeStatementFile(deps, scope, { ...file, format: 'ofx' }, kept, async (transaction, stored, tally) => {
+    const copied = new Map<number, { originId: number; identity: OriginIdentity; lineCount: number }>();
+    for (let block: StreamedBlock | null = read.firstBlock; block; block = await read.nextBlock()) {
+      const identity = readOriginIdentity(block.account);
+      const origin = await upsertOrigin(transaction, scope, identity, null);
+      if (!origin.created) {
+        // Its lines are checked against the account's once the whole read has them.
+        for await (const _chunk of block.chunks);
+        continue;
+      }
+      await insertFileOrigin(transaction, stored.id, origin.id, true);
+      tally.pendencies += 1;
+      const buildRow = createRowBuilder(origin, identity.kind, findMerchantKey);
+      const seen = new Set<bigint>();
+      const chunks = block.chunks;
       await copyTransactions(
         transaction,
         scope,
         { fileId: stored.id, createdFrom: 'import', createdAt: stored.createdAt },
-        newRows(known),
+        (async function* () {
+          for await (const lines of chunks) {
+            // Read on the pool while the previous chunk is copied.
+            await categorizer.learn(lines.map((each) => findMerchantKey(each.description)));
+            yield keepNewRows(
+              mapLazily(lines, (each) => buildRow(each, categorizer.suggest)),
+              seen,
+              tally,
+            );
+          }
+        })(),
       );
+      if (block.accountIndex === null) throw new Error('a streamed block ended without its account');
+      copied.set(block.accountIndex, { originId: origin.id, identity, lineCount: block.lineCount });
     }
-    await updateFileCounts(transaction, stored.id, added, chooseReadStatus(statement, pendencies > 0));
-    if (uncategorized > 0) await openCategorizingTask(transaction, scope);
-    // The statements a planner asked for have arrived (ADR 5).
-    await completeImportTasks(transaction, scope, bundle.id);
-    await notifyImportFinished(transaction, scope, { id: stored.id, name: file.name, added });
-    return stored.id;
+    const statement = await read.whole;
+    for (const [accountIndex, streamed] of copied) {
+      const account = statement.accounts[accountIndex];
+      if (
+        !account ||
+        account.transactions.length !== streamed.lineCount ||
+        !isSameOriginIdentity(readOriginIdentity(account), streamed.identity)
+      ) {
+        throw new StreamedReadChanged();
+      }
+      await recordNewOriginBalance(transaction, streamed.originId, account.balance);
+    }
+    for (const [accountIndex, account] of statement.accounts.entries()) {
+      if (copied.has(accountIndex)) continue;
+      await categorizer.learn(account.transactions.map((line) => findMerchantKey(line.description)));
+      const line = { findMerchantKey, suggest: categorizer.suggest };
+      await importAccountLines(transaction, scope, stored, account, line, tally);
+    }
+    return statement;
   });
-  try {
-    return await writing;
-  } catch (error) {
-    await deps.storage.discard(storedPath);
-    throw error;
-  }
+}
+
+function isSameOriginIdentity(first: OriginIdentity, second: OriginIdentity): boolean {
+  return (
+    first.kind === second.kind &&
+    first.bankCode === second.bankCode &&
+    first.branch === second.branch &&
+    first.accountNumber === second.accountNumber
+  );
 }
 
 /** The first and last day (YYYY-MM-DD) of the lines of the files just read, or null with no line. */
@@ -586,6 +788,12 @@ export function widenImportedPeriod(
   }
   return start && end ? { start, end } : null;
 }
+
+/**
+ * A statement block of more lines than this is stored while the rest of its file is still read:
+ * enough lines that a month's statement comes whole, few enough that the database starts early.
+ */
+const streamedLinesPerChunk = 16_384;
 
 /**
  * Big files are read and imported one at a time in the process. A 160,000-line file takes a few hundred
@@ -624,38 +832,70 @@ export async function importFiles(
 ) {
   const rejected = [...uploaded.rejected];
   // Made with the first file that can be imported (none when every file is refused), while that
-  // file's categories are read and its original kept.
+  // file's categories are read and its original kept; a big file makes it inside its own
+  // transaction, so a file that fails halfway leaves no bundle behind.
   const made: { bundle: Promise<{ id: number; createdAt: Date }> | null } = { bundle: null };
-  const holdBundle = () => {
+  const holdBundle = (executor: Executor = deps.db) => {
     made.bundle ??= (
-      existingBundleId ? findBundle(deps.db, scope, existingBundleId) : insertBundle(deps.db, scope)
+      existingBundleId ? findBundle(executor, scope, existingBundleId) : insertBundle(executor, scope)
     ).then((found) => found ?? failNotFound(importMessages.bundleNotFound));
     return made.bundle;
+  };
+  const refuseUnread = async (file: UploadedFile, error: unknown) => {
+    const detail = describeReadError(error);
+    rejected.push({ name: file.name, detail });
+    await notifyImportFailed(deps.db, scope, { name: file.name, sha256: file.sha256, reason: detail });
+    return null;
+  };
+  /** One file read and imported: its id and what was read, or null when it is refused. */
+  const importFile = async (file: UploadedFile): Promise<{ fileId: number; statement: StatementLinesRead } | null> => {
+    // Read in a worker thread from the file on disk: the bytes never pass through this thread. A
+    // big block's lines come before the read ends, and are stored while the rest is read.
+    const streamed = createStreamedBlocks();
+    const whole = statementReader.readFile(file.name, file.path, {
+      onLines: streamed.accept,
+      linesPerChunk: streamedLinesPerChunk,
+    });
+    whole.then(streamed.finish, streamed.fail);
+    const firstBlock = await streamed.nextBlock().catch(() => null);
+    if (firstBlock) {
+      const bundleBefore = made.bundle;
+      try {
+        const read = { firstBlock, nextBlock: streamed.nextBlock, whole };
+        const fileId = await importStreamedFile(deps, scope, holdBundle, file, read);
+        return { fileId, statement: await whole };
+      } catch (error) {
+        // A bundle made inside the failed transaction is gone with it.
+        if (bundleBefore === null) made.bundle = null;
+        const readFailure = await whole.then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        if (readFailure !== null) return refuseUnread(file, readFailure);
+        // The whole read disagreeing with what was streamed: imported from it below.
+        if (!(error instanceof StreamedReadChanged)) throw error;
+      }
+    }
+    let statement: StatementLinesRead;
+    try {
+      statement = await whole;
+    } catch (error) {
+      return refuseUnread(file, error);
+    }
+    // A file with no line to import is not a statement Prumo can use: refused, nothing kept.
+    if (countLines(statement) === 0) {
+      rejected.push({ name: file.name, detail: statementReadMessages.unreadable });
+      return null;
+    }
+    return { fileId: await importOneFile(deps, scope, holdBundle, file, statement), statement };
   };
   const fileIds: number[] = [];
   let period: ImportedPeriod | null = null;
   for (const file of uploaded.files) {
-    const fileId = await runInTurn(file, async () => {
-      let statement: StatementLinesRead;
-      try {
-        // Read in a worker thread from the file on disk: the bytes never pass through this thread.
-        statement = await statementReader.readFile(file.name, file.path);
-      } catch (error) {
-        const detail = describeReadError(error);
-        rejected.push({ name: file.name, detail });
-        await notifyImportFailed(deps.db, scope, { name: file.name, sha256: file.sha256, reason: detail });
-        return null;
-      }
-      // A file with no line to import is not a statement Prumo can use: refused, nothing kept.
-      if (countLines(statement) === 0) {
-        rejected.push({ name: file.name, detail: statementReadMessages.unreadable });
-        return null;
-      }
-      const importedFileId = await importOneFile(deps, scope, holdBundle, file, statement);
-      period = widenImportedPeriod(period, statement);
-      return importedFileId;
-    });
-    if (fileId !== null) fileIds.push(fileId);
+    const imported = await runInTurn(file, () => importFile(file));
+    if (!imported) continue;
+    fileIds.push(imported.fileId);
+    period = widenImportedPeriod(period, imported.statement);
   }
   const bundle = await made.bundle;
   if (!bundle) {
