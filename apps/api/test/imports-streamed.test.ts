@@ -119,10 +119,10 @@ async function readStoredImport(context: TestContext, client: TestUser) {
 
 /**
  * An OFX of one account (unless `account` is false) with a purchase a day from 2024-01-01, `days`
- * of them; with `endsOnDay`, the statement and the file were made on that day of January.
+ * of them; with `madeOn` (YYYYMMDD), the statement ends and the file was made that day.
  */
-function generateDailyOfx(days: number, options: { account?: boolean; endsOnDay?: number } = {}): string {
-  const madeOn = options.endsOnDay ? `202401${String(options.endsOnDay).padStart(2, '0')}` : null;
+function generateDailyOfx(days: number, options: { account?: boolean; madeOn?: string } = {}): string {
+  const madeOn = options.madeOn ?? null;
   const lines = Array.from(
     { length: days },
     (_, index) =>
@@ -157,6 +157,44 @@ function generateOfxWithTooManyBlocks(): string {
   ].join('\n');
 }
 
+/**
+ * The real reader streaming two lines at a time, each read's later lines (and its end) held back
+ * until `uploads` reads have handed over their first: that many imports are then open at once.
+ */
+function createReaderOpeningImportsTogether(uploads: number): StatementReader {
+  const pool = createStatementReaderPool();
+  let firstLinesHanded = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    read: (fileName, bytes) => pool.read(fileName, bytes),
+    readFile(fileName, filePath, stream) {
+      if (!stream) return pool.readFile(fileName, filePath);
+      let handed: Promise<void> | null = null;
+      const whole = pool.readFile(fileName, filePath, {
+        linesPerChunk: 2,
+        onLines: (streamed) => {
+          if (handed) {
+            handed = handed.then(() => stream.onLines(streamed));
+            return;
+          }
+          stream.onLines(streamed);
+          handed = released;
+          firstLinesHanded += 1;
+          if (firstLinesHanded === uploads) release();
+        },
+      });
+      return whole.then(async (statement) => {
+        await handed;
+        return statement;
+      });
+    },
+    close: () => pool.close(),
+  };
+}
+
 describe('importing a big statement while it is still being read', () => {
   it('stores every real OFX statement as a whole read does: accounts, balances, lines, counts and warnings', async () => {
     const chunk: StreamingChunks = { linesPerChunk: null, handedOver: 0 };
@@ -169,7 +207,9 @@ describe('importing a big statement while it is still being read', () => {
       // No account in the file: its name names it, once the whole file is read.
       { name: 'extrato itau conta 98765-4.ofx', content: generateDailyOfx(12, { account: false }) },
       // Rows dated after the statement's end and the file's making are scheduled ones, left out.
-      { name: 'com-futuros.ofx', content: generateDailyOfx(12, { endsOnDay: 8 }) },
+      { name: 'com-futuros.ofx', content: generateDailyOfx(12, { madeOn: '20240108' }) },
+      // Every row after the end, into an account the client has: nothing to import, refused.
+      { name: 'so-futuros.ofx', content: generateDailyOfx(12, { madeOn: '20231231' }) },
       // A download that stopped inside a line: the read is partial, the broken line left out.
       { name: 'cortado.ofx', content: generateDailyOfx(12).slice(0, -120) },
     ];
@@ -177,14 +217,19 @@ describe('importing a big statement while it is still being read', () => {
       ...files.map((file) => ({ name: path.basename(file), content: readFileSync(path.join(fixtures, file)) })),
       ...generated.map((file) => ({ name: file.name, content: Buffer.from(file.content, 'latin1') })),
     ];
+    const answered = new Map<string, number>();
     for (const { name, content } of uploads) {
-      const file = name;
       chunk.linesPerChunk = null;
       const read = await upload(context, whole.client.token, [{ name, content }]);
       chunk.linesPerChunk = 2;
       const readStreaming = await upload(context, streamed.client.token, [{ name, content }]);
-      expect(readStreaming.statusCode, file).toBe(read.statusCode);
+      expect(readStreaming.json(), name).toEqual(
+        read.statusCode === 201 ? expect.objectContaining({ files: expect.any(Array) }) : read.json(),
+      );
+      answered.set(name, readStreaming.statusCode);
     }
+    expect(answered.get('so-futuros.ofx')).toBe(400);
+    expect(answered.get('com-futuros.ofx')).toBe(201);
     const stored = await readStoredImport(context, whole.client);
     expect(stored.lines.length).toBeGreaterThan(150);
     // Lines did come while files were still being read.
@@ -226,6 +271,22 @@ describe('importing a big statement while it is still being read', () => {
     });
     expect(await storedLines()).toHaveLength(added + 20);
   });
+
+  it('imports more big files at once than the database pool has connections', async () => {
+    // The test app's pool has 10 connections: twelve imports hold a transaction each while their
+    // lines still come, and none may need a second connection to go on.
+    const uploads = 12;
+    const context = await createTestContext({ statementReader: createReaderOpeningImportsTogether(uploads) });
+    const targets = [];
+    for (let index = 0; index < uploads; index++) targets.push(await createTestOrganization(context));
+    const answers = await Promise.all(
+      targets.map((target) =>
+        upload(context, target.client.token, [{ name: 'vinte.ofx', content: generateDailyOfx(20) }]),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    expect(answers.map((answer) => answer.json().files[0].transactions_added)).toEqual(answers.map(() => 20));
+  }, 60_000);
 
   it('refuses a file found too large after its lines began to be stored, leaving nothing of it behind', async () => {
     const context = await createTestContext({

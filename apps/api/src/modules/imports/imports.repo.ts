@@ -375,47 +375,42 @@ const copiedColumnCount = 16;
 /** A row's bytes besides its two texts: 2 for the count, 4 a field, 8 at most a value. */
 const rowBytesBesidesTexts = 2 + copiedColumnCount * 12 + 64;
 
-async function* writeCopyRows(
+function* writeCopyRows(
   scope: ClientScope,
   source: { fileId: number | null; createdFrom: LineSource },
   categorizedAt: Date,
-  batches: Iterable<Iterable<NewTransactionRow>> | AsyncIterable<Iterable<NewTransactionRow>>,
+  rows: Iterable<NewTransactionRow>,
 ) {
   const writer = new BinaryCopyWriter();
-  for await (const rows of batches) {
-    for (const row of rows) {
-      const chunk = writer.takeChunkUnlessRoomFor(
-        rowBytesBesidesTexts + 3 * (row.name.length + row.merchantKey.length),
-      );
-      if (chunk) yield chunk;
-      // In `copiedColumns`' order.
-      writer.startRow(copiedColumnCount);
-      writer.writeInteger(scope.organizationId);
-      writer.writeInteger(scope.clientUserId);
-      writer.writeInteger(source.fileId);
-      writer.writeText(source.createdFrom);
-      writer.writeInteger(row.originId);
-      writer.writeDay(row.date);
-      writer.writeDay(row.cashDate);
-      writer.writeBigIntNumber(row.amountCents);
-      writer.writeText(row.name);
-      writer.writeText(row.merchantKey);
-      writer.writeInteger(row.categoryId);
-      writer.writeInteger(row.descriptionId);
-      writer.writeText(row.categorizedBy);
-      if (row.categorizedBy) writer.writeInstant(categorizedAt);
-      else writer.writeNull();
-      writer.writeBoolean(row.isAssetTransfer);
-      writer.writeBigInt(row.identityKey);
-    }
+  for (const row of rows) {
+    const chunk = writer.takeChunkUnlessRoomFor(rowBytesBesidesTexts + 3 * (row.name.length + row.merchantKey.length));
+    if (chunk) yield chunk;
+    // In `copiedColumns`' order.
+    writer.startRow(copiedColumnCount);
+    writer.writeInteger(scope.organizationId);
+    writer.writeInteger(scope.clientUserId);
+    writer.writeInteger(source.fileId);
+    writer.writeText(source.createdFrom);
+    writer.writeInteger(row.originId);
+    writer.writeDay(row.date);
+    writer.writeDay(row.cashDate);
+    writer.writeBigIntNumber(row.amountCents);
+    writer.writeText(row.name);
+    writer.writeText(row.merchantKey);
+    writer.writeInteger(row.categoryId);
+    writer.writeInteger(row.descriptionId);
+    writer.writeText(row.categorizedBy);
+    if (row.categorizedBy) writer.writeInstant(categorizedAt);
+    else writer.writeNull();
+    writer.writeBoolean(row.isAssetTransfer);
+    writer.writeBigInt(row.identityKey);
   }
   yield writer.finish();
 }
 
 /**
  * New lines, streamed through COPY (a fraction of the cost of INSERT for a whole statement), read
- * from `rows` as the stream asks for more (or batch by batch, as they come, from `rows` that
- * arrive while a file is still being read). Every line must be new to its account: the caller holds
+ * from `rows` as the stream asks for more. Every line must be new to its account: the caller holds
  * the account (`upsertOrigin`) and has left out the identities it already has
  * (`findKnownIdentities`). The statement trigger checks the accounts and bumps the cash-flow
  * version, as for any insert.
@@ -424,12 +419,11 @@ export async function copyTransactions(
   transaction: Transaction,
   scope: ClientScope,
   source: { fileId: number | null; createdFrom: LineSource; createdAt: Date },
-  rows: Iterable<NewTransactionRow> | AsyncIterable<Iterable<NewTransactionRow>>,
+  rows: Iterable<NewTransactionRow>,
 ): Promise<void> {
-  const batches = Symbol.asyncIterator in rows ? rows : [rows];
   // The file was made in this transaction: its time is the transaction's, as now() would have written it.
   await pipeline(
-    Readable.from(writeCopyRows(scope, source, source.createdAt, batches)),
+    Readable.from(writeCopyRows(scope, source, source.createdAt, rows)),
     findConnection(transaction).query(copyFrom(`copy transactions (${copiedColumns}) from stdin with (format binary)`)),
   );
 }

@@ -675,10 +675,10 @@ class StreamedReadChanged extends Error {}
  * does not have yet is copied in as it comes (the database writes while the worker reads); any
  * other block waits for the whole read and is imported like a small file's. The whole read then
  * says what the streamed lines could not: the balance, the file's warnings and skipped rows, and
- * whether the blocks end as they were streamed (same account, same lines); when one does not (a
- * file's name naming an unnamed account, rows past the statement's end left out), the transaction
- * is rolled back with `StreamedReadChanged`, for the file to be imported again from the whole read.
- * A read that fails leaves nothing.
+ * whether the blocks end as they were streamed (same accounts, the copied ones with the same lines);
+ * when one does not (a file's name naming an unnamed account, rows past the statement's end left
+ * out), or no line is left to import, the transaction is rolled back with `StreamedReadChanged`,
+ * for the file to be imported (or refused) from the whole read. A read that fails leaves nothing.
  */
 async function importStreamedFile(
   deps: AppDependencies,
@@ -692,57 +692,69 @@ async function importStreamedFile(
   },
 ): Promise<number> {
   const findMerchantKey = createMerchantKeyFinder();
-  // What was learned of each merchant is read once for the file, chunk by chunk as texts come.
-  const categorizer = createCategorizer(deps.db, scope);
   const keeping = deps.storage.keepFile('statements', 'ofx', file.path);
   // Awaited in the transaction; a failure before it must not count as unhandled.
   keeping.catch(() => undefined);
   const kept = { keeping, holdBundle };
   return writeStatementFile(deps, scope, { ...file, format: 'ofx' }, kept, async (transaction, stored, tally) => {
-    const copied = new Map<number, { originId: number; identity: OriginIdentity; lineCount: number }>();
+    // Everything goes through the transaction's own connection: a transaction waiting for another
+    // of the pool's could wait for ever once enough imports hold them all.
+    const categorizer = createCategorizer(transaction, scope);
+    // Each streamed block's account as its first lines named it, and whether its lines were copied.
+    const streamedBlocks: {
+      accountIndex: number;
+      identity: OriginIdentity;
+      lineCount: number;
+      originId: number | null;
+    }[] = [];
     for (let block: StreamedBlock | null = read.firstBlock; block; block = await read.nextBlock()) {
       const identity = readOriginIdentity(block.account);
       const origin = await upsertOrigin(transaction, scope, identity, null);
-      if (!origin.created) {
+      if (origin.created) {
+        await insertFileOrigin(transaction, stored.id, origin.id, true);
+        tally.pendencies += 1;
+        const buildRow = createRowBuilder(origin, identity.kind, findMerchantKey);
+        const seen = new Set<bigint>();
+        for await (const lines of block.chunks) {
+          // One COPY a chunk: the connection answers the categorizer's reads between them.
+          await categorizer.learn(lines.map((each) => findMerchantKey(each.description)));
+          const rows = mapLazily(lines, (each) => buildRow(each, categorizer.suggest));
+          await copyTransactions(
+            transaction,
+            scope,
+            { fileId: stored.id, createdFrom: 'import', createdAt: stored.createdAt },
+            keepNewRows(rows, seen, tally),
+          );
+        }
+      } else {
         // Its lines are checked against the account's once the whole read has them.
         for await (const _chunk of block.chunks);
-        continue;
       }
-      await insertFileOrigin(transaction, stored.id, origin.id, true);
-      tally.pendencies += 1;
-      const buildRow = createRowBuilder(origin, identity.kind, findMerchantKey);
-      const seen = new Set<bigint>();
-      const chunks = block.chunks;
-      await copyTransactions(
-        transaction,
-        scope,
-        { fileId: stored.id, createdFrom: 'import', createdAt: stored.createdAt },
-        (async function* () {
-          for await (const lines of chunks) {
-            // Read on the pool while the previous chunk is copied.
-            await categorizer.learn(lines.map((each) => findMerchantKey(each.description)));
-            yield keepNewRows(
-              mapLazily(lines, (each) => buildRow(each, categorizer.suggest)),
-              seen,
-              tally,
-            );
-          }
-        })(),
-      );
       if (block.accountIndex === null) throw new Error('a streamed block ended without its account');
-      copied.set(block.accountIndex, { originId: origin.id, identity, lineCount: block.lineCount });
+      const originId = origin.created ? origin.id : null;
+      streamedBlocks.push({ accountIndex: block.accountIndex, identity, lineCount: block.lineCount, originId });
     }
     const statement = await read.whole;
-    for (const [accountIndex, streamed] of copied) {
-      const account = statement.accounts[accountIndex];
-      if (
+    // What the early names and lines did (accounts made, held or matched) stands only if the whole
+    // read says the same; a file with no line to import is refused by the whole read's import.
+    const differs = streamedBlocks.some((streamed) => {
+      const account = statement.accounts[streamed.accountIndex];
+      return (
         !account ||
-        account.transactions.length !== streamed.lineCount ||
+        (streamed.originId !== null && account.transactions.length !== streamed.lineCount) ||
         !isSameOriginIdentity(readOriginIdentity(account), streamed.identity)
-      ) {
-        throw new StreamedReadChanged();
-      }
-      await recordNewOriginBalance(transaction, streamed.originId, account.balance);
+      );
+    });
+    if (differs || countLines(statement) === 0) throw new StreamedReadChanged();
+    const copied = new Set<number>();
+    for (const streamed of streamedBlocks) {
+      if (streamed.originId === null) continue;
+      copied.add(streamed.accountIndex);
+      await recordNewOriginBalance(
+        transaction,
+        streamed.originId,
+        statement.accounts[streamed.accountIndex]?.balance ?? null,
+      );
     }
     for (const [accountIndex, account] of statement.accounts.entries()) {
       if (copied.has(accountIndex)) continue;
