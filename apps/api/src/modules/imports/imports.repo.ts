@@ -169,32 +169,41 @@ function findConnection(transaction: Transaction): pg.PoolClient {
  * identities of its lines a person deleted, which later imports keep out too (ADR 4). `pairable`:
  * those held by a line of `otherSource` not yet merged with one of this source, the same payment
  * from both sources (usually none, so importing a file again touches nothing).
+ * `otherSourceUnpaired`: whether the account has any such line at all (without one, a newcomer
+ * has nothing to pair with and nothing more is looked up).
  */
 export async function findKnownIdentities(
   transaction: Transaction,
   originId: number,
   identityKeys: readonly bigint[],
   otherSource: LineSource,
-): Promise<{ known: Set<bigint>; pairable: bigint[] }> {
+): Promise<{ known: Set<bigint>; pairable: bigint[]; otherSourceUnpaired: boolean }> {
   // The keys travel as one text (an array parameter of 100,000 numbers costs PostgreSQL more to read
   // than the lookups) and are joined once: `= any(…)` over them took twice as long.
-  const result = await findConnection(transaction).query<{ identity_key: string; pairable: boolean }>(
+  const result = await findConnection(transaction).query<{ identity_key: string | null; pairable: boolean }>(
     `with file_keys as materialized (select unnest(string_to_array($2, ',')::bigint[]) as key)
      select t.identity_key, t.created_from = $3 and t.paired_identity_key is null as pairable
        from file_keys join transactions t on t.origin_id = $1 and t.identity_key = file_keys.key
      union all select t.paired_identity_key, false
        from file_keys join transactions t on t.origin_id = $1 and t.paired_identity_key = file_keys.key
-     union all select identity_key, false from dismissed_lines where origin_id = $1`,
+     union all select identity_key, false from dismissed_lines where origin_id = $1
+     union all select null, true where exists (select from transactions
+       where origin_id = $1 and created_from = $3 and paired_identity_key is null)`,
     [originId, identityKeys.join(','), otherSource],
   );
   const known = new Set<bigint>();
   const pairable: bigint[] = [];
+  let otherSourceUnpaired = false;
   for (const row of result.rows) {
+    if (row.identity_key === null) {
+      otherSourceUnpaired = true;
+      continue;
+    }
     const identityKey = BigInt(row.identity_key);
     known.add(identityKey);
     if (row.pairable) pairable.push(identityKey);
   }
-  return { known, pairable };
+  return { known, pairable, otherSourceUnpaired };
 }
 
 const copiedColumns =

@@ -54,8 +54,9 @@ function presentUpload(result: Awaited<ReturnType<typeof importFiles>>): UploadA
 }
 
 /**
- * Once an import's files have committed (importFiles returned), the insight rules run for that
- * client in a job; a failure to queue it never fails the import the client already has.
+ * Once an import's files have committed, the insight rules run for that client in a job (queued
+ * while the stored files are read back for the answer); a failure to queue it never fails the
+ * import the client already has.
  */
 async function sendClientInsights(app: FastifyInstance, clientUserId: number): Promise<void> {
   try {
@@ -87,9 +88,8 @@ export function registerImportRoutes(
     async (request, reply) => {
       const scope = readClientScope(request);
       const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
-        importFiles(deps, scope, null, upload, statementReader),
+        importFiles(deps, scope, null, upload, statementReader, () => sendClientInsights(app, scope.clientUserId)),
       );
-      await sendClientInsights(app, scope.clientUserId);
       return reply.status(201).send(presentUpload(result));
     },
   );
@@ -106,9 +106,10 @@ export function registerImportRoutes(
         const scope = readClientScope(request);
         if (!(await findBundle(deps.db, scope, request.params.id))) failNotFound(importMessages.bundleNotFound);
         const result = await withUploadedFiles(request, uploadDirectory, (upload) =>
-          importFiles(deps, scope, request.params.id, upload, statementReader),
+          importFiles(deps, scope, request.params.id, upload, statementReader, () =>
+            sendClientInsights(app, scope.clientUserId),
+          ),
         );
-        await sendClientInsights(app, scope.clientUserId);
         return reply.status(201).send(presentUpload(result));
       },
     );

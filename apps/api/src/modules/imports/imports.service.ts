@@ -378,8 +378,8 @@ export async function storeSyncedLines(
     amountCents: line.amountCents,
     name: line.description,
   }));
-  const { known, pairable } = origin.created
-    ? { known: new Set<bigint>(), pairable: [] }
+  const { known, pairable, otherSourceUnpaired } = origin.created
+    ? { known: new Set<bigint>(), pairable: [], otherSourceUnpaired: false }
     : await findKnownIdentities(
         transaction,
         origin.id,
@@ -389,8 +389,9 @@ export async function storeSyncedLines(
   const unknown = identified.filter((line) => !known.has(line.identityKey));
   const lastDay = identified.at(-1)?.date;
   // The same payments a statement file already brought count once.
+  // Without an unpaired line of a file, there is nothing to pair with.
   const paired =
-    origin.created || !lastDay
+    !otherSourceUnpaired || !lastDay
       ? new Set<bigint>()
       : await pairWithOtherSource(
           transaction,
@@ -535,9 +536,10 @@ async function importAccountLines(
       'open_finance',
     );
     known = found.known;
-    // The same payments a bank connection already brought count once (ADR 44).
+    // The same payments a bank connection already brought count once (ADR 44); without an unpaired
+    // line of a connection, there is nothing to pair with.
     const covered = findCoveredDays(built);
-    if (covered) {
+    if (covered && found.otherSourceUnpaired) {
       const paired = await pairWithOtherSource(
         transaction,
         origin.id,
@@ -833,7 +835,8 @@ function runInTurn<Result>(file: UploadedFile, task: () => Promise<Result>): Pro
 /**
  * upload/ and import-bundle/{id}/add/: each file is read, then imported on its own, all or
  * nothing; files that cannot be read are reported and leave nothing behind. When every file
- * fails, the answer is 400 and no bundle is made.
+ * fails, the answer is 400 and no bundle is made. `afterStored` runs once some file is stored,
+ * while the stored files are read back for the answer.
  */
 export async function importFiles(
   deps: AppDependencies,
@@ -841,6 +844,7 @@ export async function importFiles(
   existingBundleId: number | null,
   uploaded: ReceivedUpload,
   statementReader: StatementReader,
+  afterStored: () => Promise<void>,
 ) {
   const rejected = [...uploaded.rejected];
   // Made with the first file that can be imported (none when every file is refused), while that
@@ -917,7 +921,8 @@ export async function importFiles(
       files: rejected.map((file) => `${file.name}: ${file.detail}`),
     });
   }
-  return { bundle, files: await presentFiles(deps, scope, { fileIds }), rejected, period };
+  const [files] = await Promise.all([presentFiles(deps, scope, { fileIds }), afterStored()]);
+  return { bundle, files, rejected, period };
 }
 
 /** A file's account as its kind: statements bring bank accounts and cards, never a manual account. */
