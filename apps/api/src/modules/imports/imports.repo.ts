@@ -467,6 +467,7 @@ export async function updateFileRead(
 /** An account made by this import before its balance (printed after its lines) was read. */
 export async function recordNewOriginBalance(
   db: Executor,
+  scope: ClientScope,
   originId: number,
   balance: { amountCents: number; date: string | null } | null,
 ) {
@@ -474,7 +475,7 @@ export async function recordNewOriginBalance(
   await db
     .update(origins)
     .set({ balanceCents: balance.amountCents, balanceDate: balance.date })
-    .where(eq(origins.id, originId));
+    .where(and(eq(origins.id, originId), buildClientOwnedWhere(origins, scope)));
 }
 
 export async function insertFileOrigin(db: Executor, fileId: number, originId: number, newAccount: boolean) {

@@ -625,10 +625,14 @@ async function writeStatementFile(
       return stored.id;
     });
   } catch (error) {
-    // A kept original with no file row to name it is removed, not left for the cleanup.
-    await kept.keeping.then((storedPath) => deps.storage.discard(storedPath)).catch(() => undefined);
+    await discardKeptOriginal(deps, kept.keeping);
     throw error;
   }
+}
+
+/** A kept original with no file row to name it is removed, not left for the cleanup. */
+async function discardKeptOriginal(deps: AppDependencies, keeping: Promise<string>): Promise<void> {
+  await keeping.then((storedPath) => deps.storage.discard(storedPath)).catch(() => undefined);
 }
 
 async function importOneFile(
@@ -651,7 +655,7 @@ async function importOneFile(
     holdBundle(),
     keeping,
   ]).catch(async (error) => {
-    await keeping.then((kept) => deps.storage.discard(kept)).catch(() => undefined);
+    await discardKeptOriginal(deps, keeping);
     throw error;
   });
   const kept = { keeping, holdBundle: async () => bundle };
@@ -754,6 +758,7 @@ async function importStreamedFile(
       copied.add(streamed.accountIndex);
       await recordNewOriginBalance(
         transaction,
+        scope,
         streamed.originId,
         statement.accounts[streamed.accountIndex]?.balance ?? null,
       );
