@@ -64,7 +64,7 @@ import { registerMediaFiles } from './plugins/media-files';
 import { registerNulCharacterGuard } from './plugins/nul-character-guard';
 import { registerPeopleServed } from './plugins/people-served';
 import { registerRateLimit } from './plugins/rate-limit';
-import { createResponseSerializer } from './plugins/response-shapes';
+import { checkAnsweredCodes, createResponseSerializer } from './plugins/response-shapes';
 import { registerSecurityHeaders, setHeadersBeforeRouting } from './plugins/security-headers';
 
 export interface BuildAppOptions {
@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDependencies, options: BuildAppOptions =
   app.decorate('publicUrl', deps.config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer(options.checkResponseShapes === true));
+  if (options.checkResponseShapes) checkAnsweredCodes(app);
 
   // The web app's scripts travel gzip- or brotli-compressed (the login page's budget is counted that
   // way); the API's answers are compressed by its own hook, set before so its routes opt out here.

@@ -1,6 +1,7 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { helpVideoOrigins } from '@prumo/domain/help/help';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The policy every page and API answer carries. The built web app loads only its own files:
@@ -89,8 +90,7 @@ export async function registerSecurityHeaders(
     frameSrc: [...contentSecurityPolicyDirectives.frameSrc, ...challenge],
     styleSrc: [...contentSecurityPolicyDirectives.styleSrc, ...challenge],
   };
-  await app.register(fastifyHelmet, {
-    global: true,
+  const headers = readHelmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
@@ -101,4 +101,26 @@ export async function registerSecurityHeaders(
     // own domain, whose other sites are not Prumo's to decide.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
   });
+  // Set first, so a route's own policy (an uploaded file's) replaces it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+}
+
+/**
+ * The headers helmet sets, read once: they never change between requests, and building helmet's
+ * middleware for each one (as @fastify/helmet does) parsed the policy every time.
+ */
+function readHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
 }

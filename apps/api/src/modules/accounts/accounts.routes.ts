@@ -86,7 +86,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: RegistrationSchema.superRefine(refuseCommonPassword('password1')),
-        response: { 201: DetailSchema, 404: ErrorDetailSchema },
+        // 403: the organization's trial has ended, or its client limit is reached.
+        response: { 201: DetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema },
       },
     },
     async (request, reply) => {
@@ -237,7 +238,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDependencie
       schema: {
         tags,
         body: z.object({ token: z.string().min(1) }),
-        response: { 200: AccessLinkSessionSchema },
+        // 403: a link e-mailed before the person was deactivated.
+        response: { 200: AccessLinkSessionSchema, 403: ErrorDetailSchema },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { ErrorDetailSchema } from '@prumo/contract/common';
 import {
   EditableHelpArticleSchema,
   HelpArticleAnswerSchema,
@@ -30,7 +31,14 @@ export function registerHelpRoutes(app: FastifyInstance, deps: AppDependencies):
 
   api.get(
     '/api/help/article/',
-    { config: reading, schema: { tags, querystring: HelpSlugQuerySchema, response: { 200: HelpArticleAnswerSchema } } },
+    {
+      config: reading,
+      schema: {
+        tags,
+        querystring: HelpSlugQuerySchema,
+        response: { 200: HelpArticleAnswerSchema, 404: ErrorDetailSchema },
+      },
+    },
     async (request) => readScreenArticle(deps.db, readCaller(request), request.query.slug),
   );
 

@@ -1,3 +1,4 @@
+import { ErrorDetailSchema } from '@prumo/contract/common';
 import { LiveTicketSchema } from '@prumo/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,7 +56,11 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDependencies, 
       schema: {
         tags,
         querystring: z.object({ ticket: z.string().max(200).default('') }),
-        response: { 200: z.string().describe('text/event-stream: one `data: {"topic": …}` event per change') },
+        response: {
+          200: z.string().describe('text/event-stream: one `data: {"topic": …}` event per change'),
+          // A ticket unknown, used or expired.
+          401: ErrorDetailSchema,
+        },
       },
     },
     async (request, reply) => {

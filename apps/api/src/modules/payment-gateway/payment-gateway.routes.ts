@@ -1,4 +1,4 @@
-import { ErrorDetailSchema } from '@prumo/contract/common';
+import { BadRequestSchema, ErrorDetailSchema } from '@prumo/contract/common';
 import { cardGatewayProviders, GatewaySettingsSchema, PublicGatewaySchema } from '@prumo/contract/payment-gateway';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,7 +56,11 @@ export function registerPaymentGatewayRoutes(
   // Prumo's own: the organization's bank data sent to its gateway as the recipient of its money.
   api.post(
     '/api/payment/gateway-settings/recipient/',
-    { config: { access: settingsAccess }, schema: { tags, response: { 200: GatewaySettingsSchema } } },
+    {
+      config: { access: settingsAccess },
+      // 400: the gateway refused the keys or the bank data; 503: the gateway does not answer.
+      schema: { tags, response: { 200: GatewaySettingsSchema, 400: BadRequestSchema, 503: ErrorDetailSchema } },
+    },
     async (request) => sendGatewayRecipient(deps, app.jobs, readCaller(request)),
   );
 

@@ -1,3 +1,4 @@
+import { ErrorDetailSchema } from '@prumo/contract/common';
 import { PlanSchema } from '@prumo/contract/plans';
 import { validationMessages } from '@prumo/domain/account/messages';
 import { NewPlanSchema, PlanChangesSchema } from '@prumo/domain/payments/plan-schemas';
@@ -40,7 +41,10 @@ export function registerPlanRoutes(app: FastifyInstance, deps: AppDependencies):
 
   api.get(
     '/api/payment/plans/find',
-    { config: { access: reading }, schema: { tags, querystring: HashedIdQuerySchema, response: { 200: PlanSchema } } },
+    {
+      config: { access: reading },
+      schema: { tags, querystring: HashedIdQuerySchema, response: { 200: PlanSchema, 404: ErrorDetailSchema } },
+    },
     async (request) => findPlanByHashedId(deps, readCaller(request), request.query.hashedId),
   );
 

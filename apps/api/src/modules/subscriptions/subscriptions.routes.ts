@@ -74,7 +74,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDepend
         tags,
         querystring: ProposalQuerySchema,
         body: z.object({ plan: RequiredIdSchema }),
-        response: { 201: SubscriptionSchema, 409: ErrorDetailSchema },
+        // 404: a plan or client out of reach.
+        response: { 201: SubscriptionSchema, 404: ErrorDetailSchema, 409: ErrorDetailSchema },
       },
     },
     async (request, reply) => {
