@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { budgetItems, budgets, organizationFeatures, origins } from '../src/db/schema';
+import { billReminders, budgetItems, budgets, debts, organizationFeatures, origins } from '../src/db/schema';
 import { forgetSessionsOfUser } from '../src/plugins/authentication';
 import {
   call,
@@ -916,12 +916,19 @@ describe('bill reminders and debts in the months ahead', () => {
       interest_rate: 0,
     });
     expect((await december())?.total).toBe(60_000);
+    // Any write counts, whichever call or job makes it.
+    await context.database.db.update(billReminders).set({ amountCents: 12_000 }).where(eq(billReminders.id, reminder));
+    expect(await december()).toMatchObject({ reminders: { total: 12_000 }, total: 62_000 });
+    await context.database.db.update(debts).set({ monthlyPaymentCents: 40_000 }).where(eq(debts.id, debt));
+    expect(await december()).toMatchObject({ debts: { total: 40_000 }, total: 52_000 });
     expect(
       (await call(context, 'PUT', `/api/bill-reminder/${reminder}/`, { token, payload: { cashflow_reminder: false } }))
         .statusCode,
     ).toBe(200);
-    expect(await december()).toMatchObject({ reminders: { total: 0, items: [] }, total: 50_000 });
+    expect(await december()).toMatchObject({ reminders: { total: 0, items: [] }, total: 40_000 });
     expect((await call(context, 'DELETE', `/api/debts/edit/${debt}/`, { token })).statusCode).toBe(204);
+    expect((await december())?.total).toBe(0);
+    await context.database.db.delete(billReminders).where(eq(billReminders.id, reminder));
     expect((await december())?.total).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cardBills, transactions } from '../src/db/schema';
+import { cardBills, origins, transactions } from '../src/db/schema';
 import { buildMultipart } from './helpers/multipart';
 import { buildOfx, type OfxLine } from './helpers/ofx';
 import {
@@ -289,6 +289,26 @@ describe('credit-card bills (credit-card-details/, card-statment-details/)', () 
     const december = flow.results.find((result: { month: string }) => result.month === '2026-12-01');
     expect(december.planned.expense).toBe(0);
     expect(december.expected.total).toBe(15_000);
+
+    // A change of the card's lines or of the card shows at once, whichever call or job makes it.
+    const readInstalments = async (month: string) =>
+      (await get(token, '/api/future-flow/?startDate=2026-11&endDate=2027-02')).results.find(
+        (result: { month: string }) => result.month === month,
+      ).expected.instalments;
+    await context.database.db
+      .update(transactions)
+      .set({ name: 'MAGAZINE LUIZA 2/5' })
+      .where(
+        and(eq(transactions.clientUserId, target.client.row.id), eq(transactions.name, 'MAGAZINE LUIZA PARCELA 2/4')),
+      );
+    expect((await readInstalments('2027-02-01')).items).toEqual([
+      { name: 'MAGAZINE LUIZA 5/5', date: '2027-02-10', amount: 15_000 },
+    ]);
+    await context.database.db
+      .update(origins)
+      .set({ dueDay: 15 })
+      .where(and(eq(origins.clientUserId, target.client.row.id), eq(origins.kind, 'credit_card')));
+    expect((await readInstalments('2027-02-01')).items[0]?.date).toBe('2027-02-15');
   });
 
   it('matches a payment from the checking account to its bill: paid, and the line becomes an own transfer', async () => {

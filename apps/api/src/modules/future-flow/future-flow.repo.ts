@@ -150,7 +150,8 @@ export async function upsertBudgetItem(
 
 /**
  * The client's bill reminders shown in the future flow (`cashflow_reminder`, with an amount) and
- * their debts, in one query: read on every call, never kept, so a change to either shows at once.
+ * their debts, in one query. Kept by the caller at the planning version (bumped by every write of a
+ * reminder) and the holdings version (every write of a debt), so a change to either shows at once.
  */
 export async function findRemindersAndDebtsToShow(
   db: Executor,

@@ -197,7 +197,7 @@ export async function listFutureFlowMonths(
   options: { ideal: boolean },
 ): Promise<FutureFlowMonths> {
   const versions = await findClientVersions(deps.db, scope.clientUserId);
-  const [actualSums, monthBudgets, monthTasks, ideal, toShow, instalments] = await Promise.all([
+  const [actualSums, monthBudgets, monthTasks, ideal, { toShow, instalments }] = await Promise.all([
     reuseMonthSums(deps, scope, versions, range),
     reuseMonthBudgets(deps, scope, versions, range.endMonth),
     // A client does not see their planner's unsent drafts: who asks is part of the key.
@@ -212,8 +212,20 @@ export async function listFutureFlowMonths(
           presentIdealTotals(deps, scope),
         )
       : Promise.resolve(undefined),
-    findRemindersAndDebtsToShow(deps.db, scope),
-    listProjectedInstalments(deps, scope),
+    // Bill reminders bump the planning version, debts and accounts the holdings version, card
+    // lines the cash-flow version: kept at the three.
+    reuseAtVersion(
+      deps.db,
+      describeClientQuery('future-flow-expected', scope, [versions.holdings, versions.cashFlow]),
+      versions.planning,
+      async () => {
+        const [toShow, instalments] = await Promise.all([
+          findRemindersAndDebtsToShow(deps.db, scope),
+          listProjectedInstalments(deps, scope),
+        ]);
+        return { toShow, instalments };
+      },
+    ),
   ]);
   const monthList = listMonths(range.startMonth, range.endMonth);
   const expected = listExpectedPayments({

@@ -118,16 +118,28 @@ async function readCardLineFacts(db: Database | Transaction, scope: ClientScope,
   for (const row of sums) {
     facts.get(row.originId)?.sums.set(row.cashDate, { sumCents: readSummedCents(row.sumText), lines: row.lines });
   }
+  for (const [cardId, projected] of projectCardInstalments(cards, instalmentLines)) {
+    const cardFacts = facts.get(cardId);
+    if (cardFacts) cardFacts.projected = projected;
+  }
+  return facts;
+}
+
+/** Each card's instalments still to come, on its bill's due day (a card without days has none). */
+function projectCardInstalments(
+  cards: readonly OriginRow[],
+  instalmentLines: Awaited<ReturnType<typeof findCardInstalmentLines>>,
+): Map<number, ProjectedInstalment[]> {
+  const projected = new Map<number, ProjectedInstalment[]>();
   for (const card of cards) {
     const days = readCardDays(card);
-    const cardFacts = facts.get(card.id);
-    if (!days || !cardFacts) continue;
+    if (!days) continue;
     const lines = instalmentLines
       .filter((line) => line.originId === card.id)
       .map((line) => ({ name: line.name, amountCents: line.amountCents, billDueDate: line.cashDate }));
-    cardFacts.projected = projectInstalments(lines, days.dueDay);
+    projected.set(card.id, projectInstalments(lines, days.dueDay));
   }
-  return facts;
+  return projected;
 }
 
 interface CardsState {
@@ -335,8 +347,12 @@ export async function listProjectedInstalments(
     (origin) => origin.kind === 'credit_card' && !origin.ignored,
   );
   if (cards.length === 0) return [];
-  const facts = await readCardLineFacts(deps.db, scope, cards);
-  return [...facts.values()].flatMap((cardFacts) => cardFacts.projected);
+  const instalmentLines = await findCardInstalmentLines(
+    deps.db,
+    scope,
+    cards.map((card) => card.id),
+  );
+  return [...projectCardInstalments(cards, instalmentLines).values()].flat();
 }
 
 // ——— Accounts ———
