@@ -45,7 +45,9 @@ export const TourProgressSchema = z.object({ register_tour: z.boolean(), step: z
 export type TourProgress = z.infer<typeof TourProgressSchema>;
 
 export const PushTokenAnswerSchema = z.object({ token: z.string(), kind: z.enum(['web_push', 'fcm']) });
+export type PushTokenAnswer = z.infer<typeof PushTokenAnswerSchema>;
 export const WebPushKeySchema = z.object({ publicKey: z.string() });
+export type WebPushKey = z.infer<typeof WebPushKeySchema>;
 
 /** The organization's push settings as managers see them: never the service account's private key. */
 export const PushSettingsSchema = z.object({

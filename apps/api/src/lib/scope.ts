@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database, Transaction } from '../db/database';
-import { profiles, tasks, users } from '../db/schema';
+import { invitations, plans, profiles, prospects, tasks, users } from '../db/schema';
 import type { Caller } from '../plugins/authentication';
 import { failInvalid, failNotAllowed, failNotFound } from './domain-errors';
 
@@ -15,6 +15,7 @@ import { failInvalid, failNotAllowed, failNotFound } from './domain-errors';
  * - A planner acts on the clients whose profile names them as planner.
  * - A manager reads every client of the organization and changes none of their money.
  * - A client never sees a task or planning their planner has not sent yet (a draft).
+ * - Prospects, invitation links and plans follow the same lines (their rules are at the end).
  */
 export interface Scope {
   caller: Caller;
@@ -201,4 +202,33 @@ export async function countRowsHoldingClient(
   await transaction.select({ id: users.id }).from(users).where(eq(users.id, scope.clientUserId)).for('no key update');
   const [row] = await transaction.select({ total: count() }).from(table).where(buildClientOwnedWhere(table, scope));
   return row?.total ?? 0;
+}
+
+/**
+ * The prospects a caller reaches: a planner their own, a manager the whole organization's. Rows
+ * of other organizations are never fetched (another organization's id answers 404).
+ */
+export function buildReachableProspectsWhere(caller: Caller): SQL {
+  const ofOrganization = eq(prospects.organizationId, caller.organizationId);
+  if (caller.role === 'manager') return ofOrganization;
+  if (caller.role === 'planner') return and(ofOrganization, eq(prospects.plannerUserId, caller.userId)) as SQL;
+  return sql`false`;
+}
+
+/** Which links a caller manages: a manager every link of the organization, a planner their own client links. */
+export function buildManagedInvitationsWhere(caller: Caller): SQL {
+  const ofOrganization = eq(invitations.organizationId, caller.organizationId);
+  if (caller.role === 'manager') return ofOrganization;
+  if (caller.role === 'planner') {
+    return and(ofOrganization, eq(invitations.issuedByUserId, caller.userId), eq(invitations.role, 'client')) as SQL;
+  }
+  return sql`false`;
+}
+
+/** The plans a caller may read: a manager every plan of the organization, anyone else its active ones. */
+export function buildVisiblePlansWhere(caller: Caller): SQL {
+  return and(
+    eq(plans.organizationId, caller.organizationId),
+    caller.role === 'manager' ? undefined : eq(plans.isActive, true),
+  ) as SQL;
 }

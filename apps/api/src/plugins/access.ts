@@ -4,24 +4,29 @@ import type { FeatureToggle, OrganizationFlag } from '@prumo/domain/organization
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/database';
 import { fail, failNotAllowed } from '../lib/domain-errors';
-import { type ClientAccess, type ClientScope, resolveClientScope } from '../lib/scope';
+import { type ClientAccess, type ClientScope, resolveClientScope, resolveReachScope, type Scope } from '../lib/scope';
 import { type Caller, sessionMessages } from './authentication';
 
 /**
  * Who may call a route, declared beside it and enforced here before the handler runs:
  * - `public`: visitors too (a stale key is ignored, not refused);
  * - `roles`: the roles that may call it, with the same names as the web app's route table;
- * - `toggle` / `flag`: the organization feature it needs (off: 403);
+ * - `toggle` / `flag`: the organization feature it needs (off: 403); `toggleFor`: the roles the
+ *   toggle binds, when not every role (a client's own insights never need the planners' toggle);
  * - `client`: the call is about one client's data — a client's own; a planner or manager names
- *   `clientId` (`client` too), checked against their reach; `write` refuses managers (they read only).
+ *   `clientId` (`client` too), checked against their reach; `write` refuses managers (they read only);
+ * - `reach`: the call may name one client or none — a client's own data; a planner's or manager's
+ *   whole reach, narrowed to the client `clientId` names (checked the same way).
  */
 export type RouteAccess =
   | { public: true }
   | {
       roles: readonly AccessLevel[];
       toggle?: FeatureToggle;
+      toggleFor?: readonly AccessLevel[];
       flag?: OrganizationFlag;
       client?: ClientAccess;
+      reach?: ClientAccess;
     };
 
 declare module 'fastify' {
@@ -30,6 +35,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     clientScope: ClientScope | null;
+    reachScope: Scope | null;
   }
 }
 
@@ -65,6 +71,7 @@ export function registerAccess(app: FastifyInstance, db: Database): void {
   const declarations = new Map<string, RouteAccess>();
   declaredAccess.set(app, declarations);
   app.decorateRequest('clientScope', null);
+  app.decorateRequest('reachScope', null);
 
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
@@ -82,14 +89,16 @@ export function registerAccess(app: FastifyInstance, db: Database): void {
     const caller = request.caller;
     if (!caller) fail('unauthenticated', sessionMessages.missing);
     if (!(access.roles as readonly string[]).includes(caller.role)) failNotAllowed();
-    if (access.toggle && !caller.features.includes(access.toggle)) failNotAllowed();
+    const toggleBinds = !access.toggleFor || (access.toggleFor as readonly string[]).includes(caller.role);
+    if (access.toggle && toggleBinds && !caller.features.includes(access.toggle)) failNotAllowed();
     if (access.flag && !caller.features.includes(access.flag)) failNotAllowed();
   });
 
   app.addHook('preHandler', async (request) => {
     const access = findRouteAccess(request);
-    if (!access || 'public' in access || !access.client || !request.caller) return;
-    request.clientScope = await resolveClientScope(db, request.caller, request.query, access.client);
+    if (!access || 'public' in access || !request.caller) return;
+    if (access.client) request.clientScope = await resolveClientScope(db, request.caller, request.query, access.client);
+    if (access.reach) request.reachScope = await resolveReachScope(db, request.caller, request.query, access.reach);
   });
 }
 
@@ -106,12 +115,13 @@ function describeRefusals(schema: RouteSchema, access: RouteAccess, isLimited: b
   const refusals: Record<number, unknown> = {};
   const hasInput = Boolean(schema.body || schema.querystring || schema.params);
   const signedIn = !('public' in access);
-  if (hasInput || (signedIn && access.client)) refusals[400] = BadRequestSchema;
+  const namesClient = signedIn && Boolean(access.client || access.reach);
+  if (hasInput || namesClient) refusals[400] = BadRequestSchema;
   if (signedIn) {
     refusals[401] = ErrorDetailSchema;
     const restricted = access.roles.length < anyone.length || access.toggle || access.flag || access.client === 'write';
     if (restricted) refusals[403] = ErrorDetailSchema;
-    if (access.client || schema.params) refusals[404] = ErrorDetailSchema;
+    if (namesClient || schema.params) refusals[404] = ErrorDetailSchema;
   } else if (schema.params) {
     refusals[404] = ErrorDetailSchema;
   }
@@ -132,4 +142,12 @@ export function readClientScope(request: FastifyRequest): ClientScope {
     throw new Error(`${request.method} ${request.routeOptions.url} reads a client scope it does not declare`);
   }
   return request.clientScope;
+}
+
+/** The reach a route declared with `reach` acts on (one named client, or the caller's whole reach). */
+export function readReachScope(request: FastifyRequest): Scope {
+  if (!request.reachScope) {
+    throw new Error(`${request.method} ${request.routeOptions.url} reads a reach it does not declare`);
+  }
+  return request.reachScope;
 }

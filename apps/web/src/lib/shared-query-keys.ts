@@ -19,5 +19,7 @@ export const sharedQueryKeys = {
   /** The bell's notifications: read again when the live stream says they changed. */
   notifications: ['notifications'],
   chat: ['chat'],
+  /** The organization's plans: Financeiro changes them; prospects' invitations and the team's filter offer them. */
+  plans: ['payment-plans'],
   plannerChat: ['planner-chat'],
 } as const;

@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
-import { ClientQuerySchema, resolveReachScope } from '../../lib/scope';
-import { anyone, readCaller, readClientScope } from '../../plugins/access';
+import { ClientQuerySchema } from '../../lib/scope';
+import { anyone, readClientScope, readReachScope } from '../../plugins/access';
 import { findBudgetPlanningTask, finishBudgetPlanning, listBudgetPlanningTasks } from './budget-planning.service';
 
 /** One status or several, repeated or comma-separated (?status=pending,done). */
@@ -31,7 +31,7 @@ export function registerBudgetPlanningRoutes(app: FastifyInstance, deps: AppDepe
   api.get(
     '/api/tasks/budget-planning/',
     {
-      config: { access: { roles: anyone } },
+      config: { access: { roles: anyone, reach: 'read' } },
       schema: {
         tags,
         querystring: ClientQuerySchema.extend({ status: StatusListSchema.optional(), ...PageQuerySchema.shape }),
@@ -39,7 +39,7 @@ export function registerBudgetPlanningRoutes(app: FastifyInstance, deps: AppDepe
       },
     },
     async (request) => {
-      const scope = await resolveReachScope(deps.db, readCaller(request), request.query, 'read');
+      const scope = readReachScope(request);
       const { count, rows } = await listBudgetPlanningTasks(deps, scope, {
         statuses: request.query.status,
         limit: request.query.limit,

@@ -531,3 +531,71 @@ export async function findLineToEdit(db: Transaction, scope: ClientScope, id: nu
     .for('update');
   return line ?? null;
 }
+
+/** True while the scope's client has no line left to categorize (ignored lines aside). */
+export function buildNothingToCategorizeCondition(scope: ClientScope): SQL {
+  return sql`not exists (select 1 from ${transactions} where ${buildClientOwnedWhere(transactions, scope)} and ${transactions.categoryId} is null and not ${transactions.ignored})`;
+}
+
+/**
+ * The client's other uncategorized lines of the same merchants as `ids` (same sign of amount)
+ * take the same categorization, as a rule's answer.
+ */
+export async function categorizeSimilarLines(
+  transaction: Transaction,
+  scope: ClientScope,
+  ids: readonly number[],
+  categorization: { categoryId: number; descriptionId: number | null; isAssetTransfer: boolean },
+): Promise<void> {
+  await transaction.execute(sql`
+    update transactions alike set category_id = ${categorization.categoryId},
+      description_id = ${categorization.descriptionId}, categorized_by = 'rule', categorized_at = now(),
+      is_asset_transfer = ${categorization.isAssetTransfer}
+    from transactions chosen
+    where chosen.id = any(${sql.param(ids)}::bigint[])
+      and chosen.client_user_id = ${scope.clientUserId} and chosen.organization_id = ${scope.organizationId}
+      and alike.client_user_id = ${scope.clientUserId} and alike.organization_id = ${scope.organizationId}
+      and alike.category_id is null and alike.merchant_key <> ''
+      and alike.merchant_key = chosen.merchant_key and sign(alike.amount_cents) = sign(chosen.amount_cents)`);
+}
+
+/** The client's cash account ("Dinheiro"), or null before their first typed line. */
+export async function findCashOrigin(db: Executor, scope: ClientScope): Promise<number | null> {
+  const [existing] = await db
+    .select({ id: origins.id })
+    .from(origins)
+    .where(
+      and(buildClientOwnedWhere(origins, scope), eq(origins.kind, 'manual'), eq(origins.accountNumber, 'dinheiro')),
+    );
+  return existing?.id ?? null;
+}
+
+/** Makes the client's cash account; null when another call made it first. */
+export async function insertCashOrigin(db: Executor, scope: ClientScope): Promise<number | null> {
+  const [created] = await db
+    .insert(origins)
+    .values({
+      organizationId: scope.organizationId,
+      clientUserId: scope.clientUserId,
+      kind: 'manual',
+      accountNumber: 'dinheiro',
+      nickname: 'Dinheiro',
+    })
+    .onConflictDoNothing()
+    .returning({ id: origins.id });
+  return created?.id ?? null;
+}
+
+/** Lines typed by hand, all or none; their ids in the order given. */
+export async function insertManualLines(
+  db: Database,
+  lines: readonly (typeof transactions.$inferInsert)[],
+): Promise<number[]> {
+  const created = await db.transaction((transaction) =>
+    transaction
+      .insert(transactions)
+      .values([...lines])
+      .returning({ id: transactions.id }),
+  );
+  return created.map((row) => row.id);
+}

@@ -6,26 +6,30 @@ import { isMovedBetweenOwnAssets } from '@prumo/domain/categorization/default-ca
 import { normalizeMerchantName } from '@prumo/domain/categorization/merchant-name';
 import { type CashDateAccount, findLineCashDate } from '@prumo/domain/holdings/card-bills';
 import { emptyUpdateMessage } from '@prumo/domain/records/update-fields';
-import { and, eq, sql } from 'drizzle-orm';
-import { origins, transactions } from '../../db/schema';
+import type { transactions } from '../../db/schema';
 import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
-import { buildClientOwnedWhere, type ClientScope } from '../../lib/scope';
+import type { ClientScope } from '../../lib/scope';
 import { findItemsPlannedForMonth, findMonthBudget } from '../budget/index';
 import { describeOrigin } from '../origins/index';
 import { closeCategorizingTask } from '../tasks/index';
 import {
+  buildNothingToCategorizeCondition,
   type CashFlowRow,
+  categorizeSimilarLines,
   countAndSumCashFlow,
   countCashFlow,
   deleteCashFlowLines,
   findCashFlowLine,
   findCashFlowPage,
   findCashFlowVersion,
+  findCashOrigin,
   findCategorization,
   findClientOrigin,
   findClientVersions,
   findLineToEdit,
+  insertCashOrigin,
+  insertManualLines,
   sumByDescription,
   updateCashFlowLines,
 } from './cash-flow.repo';
@@ -313,11 +317,7 @@ async function resolveCategorization(deps: AppDependencies, scope: ClientScope, 
 
 /** When nothing is left to categorize, the client's categorizing task is done. */
 async function closeCategorizingTaskWhenDone(deps: AppDependencies, scope: ClientScope): Promise<void> {
-  await closeCategorizingTask(
-    deps.db,
-    scope,
-    sql`not exists (select 1 from ${transactions} where ${transactions.clientUserId} = ${scope.clientUserId} and ${transactions.categoryId} is null and not ${transactions.ignored})`,
-  );
+  await closeCategorizingTask(deps.db, scope, buildNothingToCategorizeCondition(scope));
 }
 
 /**
@@ -341,15 +341,11 @@ export async function categorizeLines(deps: AppDependencies, scope: ClientScope,
     const count = await updateCashFlowLines(transaction, scope, ids, changes);
     if (count !== countDistinct(ids)) failNotFound(cashFlowMessages.notFound);
     if (input.apply_to_similar && categorization?.categoryId) {
-      await transaction.execute(sql`
-        update transactions alike set category_id = ${categorization.categoryId},
-          description_id = ${categorization.descriptionId}, categorized_by = 'rule', categorized_at = now(),
-          is_asset_transfer = ${isMovedBetweenOwnAssets(categorization.kind)}
-        from transactions chosen
-        where chosen.id = any(${sql.param(ids)}::bigint[]) and chosen.client_user_id = ${scope.clientUserId}
-          and alike.client_user_id = ${scope.clientUserId} and alike.organization_id = ${scope.organizationId}
-          and alike.category_id is null and alike.merchant_key <> ''
-          and alike.merchant_key = chosen.merchant_key and sign(alike.amount_cents) = sign(chosen.amount_cents)`);
+      await categorizeSimilarLines(transaction, scope, ids, {
+        categoryId: categorization.categoryId,
+        descriptionId: categorization.descriptionId,
+        isAssetTransfer: isMovedBetweenOwnAssets(categorization.kind),
+      });
     }
     return count;
   });
@@ -386,25 +382,10 @@ export async function renameLine(deps: AppDependencies, scope: ClientScope, id: 
 
 /** The client's cash account ("Dinheiro"), made on first use, for lines typed by hand. */
 async function findOrCreateCashOrigin(deps: AppDependencies, scope: ClientScope): Promise<number> {
-  const [existing] = await deps.db
-    .select({ id: origins.id })
-    .from(origins)
-    .where(
-      and(buildClientOwnedWhere(origins, scope), eq(origins.kind, 'manual'), eq(origins.accountNumber, 'dinheiro')),
-    );
-  if (existing) return existing.id;
-  const [created] = await deps.db
-    .insert(origins)
-    .values({
-      organizationId: scope.organizationId,
-      clientUserId: scope.clientUserId,
-      kind: 'manual',
-      accountNumber: 'dinheiro',
-      nickname: 'Dinheiro',
-    })
-    .onConflictDoNothing()
-    .returning({ id: origins.id });
-  return created ? created.id : findOrCreateCashOrigin(deps, scope);
+  const existing = await findCashOrigin(deps.db, scope);
+  if (existing !== null) return existing;
+  // Two first typed lines at once: the one that loses the insert finds the other's account.
+  return (await insertCashOrigin(deps.db, scope)) ?? findOrCreateCashOrigin(deps, scope);
 }
 
 export interface ManualLine {
@@ -456,10 +437,8 @@ export async function createManualLines(deps: AppDependencies, scope: ClientScop
       identityKey: randomBytes(8).readBigInt64BE(0),
     });
   }
-  const created = await deps.db.transaction((transaction) =>
-    transaction.insert(transactions).values(prepared).returning({ id: transactions.id }),
-  );
-  return Promise.all(created.map((row) => findPresentedLine(deps, scope, row.id)));
+  const createdIds = await insertManualLines(deps.db, prepared);
+  return Promise.all(createdIds.map((id) => findPresentedLine(deps, scope, id)));
 }
 
 export interface LineChanges {

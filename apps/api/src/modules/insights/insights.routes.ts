@@ -6,23 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
-import { ClientQuerySchema, resolveReachScope } from '../../lib/scope';
-import { anyone, type RouteAccess, readCaller, readClientScope } from '../../plugins/access';
+import { ClientQuerySchema } from '../../lib/scope';
+import { anyone, plannersAndManagers, type RouteAccess, readClientScope, readReachScope } from '../../plugins/access';
 import { BooleanTextSchema } from '../budget/index';
-import {
-  changeInsightSettings,
-  checkInsightToggle,
-  listInsights,
-  markInsightRead,
-  readInsightSettings,
-} from './insights.service';
+import { changeInsightSettings, listInsights, markInsightRead, readInsightSettings } from './insights.service';
 
 export function registerInsightRoutes(app: FastifyInstance, deps: AppDependencies): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Insights'];
   // The client reads their own; a planner or manager the clients they reach, once the organization
-  // has the insight toggle (checked in the handler: the client's own view never needs it).
-  const listing: RouteAccess = { roles: anyone };
+  // has the insight toggle (the client's own view never needs it).
+  const toggle = { toggle: 'insight', toggleFor: plannersAndManagers } as const;
+  const listing: RouteAccess = { roles: anyone, ...toggle, reach: 'read' };
   const refused = { 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 
   api.get(
@@ -35,12 +30,7 @@ export function registerInsightRoutes(app: FastifyInstance, deps: AppDependencie
         response: { 200: z.array(InsightSchema), ...refused },
       },
     },
-    async (request) => {
-      const caller = readCaller(request);
-      checkInsightToggle(caller);
-      const scope = await resolveReachScope(deps.db, caller, request.query, 'read');
-      return listInsights(deps, scope, { unreadOnly: request.query.unread ?? false });
-    },
+    async (request) => listInsights(deps, readReachScope(request), { unreadOnly: request.query.unread ?? false }),
   );
 
   api.patch(
@@ -54,31 +44,23 @@ export function registerInsightRoutes(app: FastifyInstance, deps: AppDependencie
         response: { 200: InsightSchema, ...refused },
       },
     },
-    async (request) => {
-      const caller = readCaller(request);
-      checkInsightToggle(caller);
-      const scope = await resolveReachScope(deps.db, caller, request.query, 'read');
-      return markInsightRead(deps, scope, request.params.id);
-    },
+    async (request) => markInsightRead(deps, readReachScope(request), request.params.id),
   );
 
   // The balance below which a projected month is told (Fluxo futuro shows and changes it).
   api.get(
     '/api/ia/insights/settings/',
     {
-      config: { access: { roles: anyone, client: 'read' } },
+      config: { access: { roles: anyone, ...toggle, client: 'read' } },
       schema: { tags, querystring: ClientQuerySchema, response: { 200: InsightSettingsSchema, ...refused } },
     },
-    async (request) => {
-      checkInsightToggle(readCaller(request));
-      return readInsightSettings(deps, readClientScope(request));
-    },
+    async (request) => readInsightSettings(deps, readClientScope(request)),
   );
 
   api.put(
     '/api/ia/insights/settings/',
     {
-      config: { access: { roles: anyone, client: 'write' } },
+      config: { access: { roles: anyone, ...toggle, client: 'write' } },
       schema: {
         tags,
         querystring: ClientQuerySchema,
@@ -86,9 +68,6 @@ export function registerInsightRoutes(app: FastifyInstance, deps: AppDependencie
         response: { 200: InsightSettingsSchema, ...refused },
       },
     },
-    async (request) => {
-      checkInsightToggle(readCaller(request));
-      return changeInsightSettings(deps, readClientScope(request), request.body.low_balance_threshold);
-    },
+    async (request) => changeInsightSettings(deps, readClientScope(request), request.body.low_balance_threshold),
   );
 }

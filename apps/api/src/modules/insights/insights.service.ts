@@ -9,9 +9,8 @@ import {
 import type { ExpenseLine } from '@prumo/domain/reminders/recurring-bills';
 import type { AppDependencies } from '../../dependencies';
 import { countPeopleServed, waitWhilePeopleAreServed } from '../../jobs/yield-to-people';
-import { failNotAllowed, failNotFound } from '../../lib/domain-errors';
+import { failNotFound } from '../../lib/domain-errors';
 import { buildClientOwnScope, type ClientScope, type Scope } from '../../lib/scope';
-import type { Caller } from '../../plugins/authentication';
 import { compareMonthWithPlan } from '../budget/index';
 import { buildFutureFlowChart } from '../future-flow/index';
 import { raiseNotifications } from '../notifications/index';
@@ -30,11 +29,6 @@ import {
 export const insightMessages = {
   notFound: 'Insight não encontrado.',
 };
-
-/** A planner's or manager's insight views need the organization's `insight` toggle; a client's own never do. */
-export function checkInsightToggle(caller: Caller): void {
-  if (caller.role !== 'client' && !caller.features.includes('insight')) failNotAllowed();
-}
 
 function presentInsight(row: InsightRow & { clientName?: string }) {
   return {

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { invitations, profiles, users } from '../../db/schema';
 import type { PageQuery } from '../../lib/pagination';
+import { buildManagedInvitationsWhere } from '../../lib/scope';
 import { createSecret } from '../../lib/secrets';
 import type { Caller } from '../../plugins/authentication';
 
@@ -60,16 +61,6 @@ export async function findInvitationByToken(db: Database, organizationId: number
     .innerJoin(users, and(eq(users.id, invitations.issuedByUserId), eq(users.organizationId, organizationId)))
     .where(and(eq(invitations.organizationId, organizationId), eq(invitations.token, token)));
   return found ?? null;
-}
-
-/** Which links a caller manages: a manager every link of the organization, a planner their own client links. */
-function buildManagedInvitationsWhere(caller: Caller): SQL {
-  const ofOrganization = eq(invitations.organizationId, caller.organizationId);
-  if (caller.role === 'manager') return ofOrganization;
-  if (caller.role === 'planner') {
-    return and(ofOrganization, eq(invitations.issuedByUserId, caller.userId), eq(invitations.role, 'client')) as SQL;
-  }
-  return sql`false`;
 }
 
 /** The managed links, narrowed to one role or one id when asked. */

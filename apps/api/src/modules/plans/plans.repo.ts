@@ -1,6 +1,7 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { plans, type StoredPlanService } from '../../db/schema';
+import { buildVisiblePlansWhere } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -17,14 +18,6 @@ export interface PlanFields {
   isActive: boolean;
   payday: number | null;
   services: StoredPlanService[];
-}
-
-/** The plans a caller may read: a manager every plan of the organization, anyone else its active ones. */
-function buildVisiblePlansWhere(caller: Caller): SQL {
-  return and(
-    eq(plans.organizationId, caller.organizationId),
-    caller.role === 'manager' ? undefined : eq(plans.isActive, true),
-  ) as SQL;
 }
 
 export async function findVisiblePlans(db: Database, caller: Caller): Promise<PlanRow[]> {

@@ -1,5 +1,5 @@
 import type { ProspectStage } from '@prumo/domain/prospects/prospect-stages';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import {
   categories,
@@ -11,21 +11,11 @@ import {
   prospectUploadLinks,
   users,
 } from '../../db/schema';
+import { buildReachableProspectsWhere } from '../../lib/scope';
 import type { Caller } from '../../plugins/authentication';
 
 type Executor = Database | Transaction;
 export type ProspectRow = typeof prospects.$inferSelect;
-
-/**
- * The prospects a caller reaches: a planner their own, a manager the whole organization's. Rows
- * of other organizations are never fetched (another organization's id answers 404).
- */
-export function buildReachableProspectsWhere(caller: Caller): SQL {
-  const ofOrganization = eq(prospects.organizationId, caller.organizationId);
-  if (caller.role === 'manager') return ofOrganization;
-  if (caller.role === 'planner') return and(ofOrganization, eq(prospects.plannerUserId, caller.userId)) as SQL;
-  return sql`false`;
-}
 
 export interface ProspectFilter {
   stage?: ProspectStage;

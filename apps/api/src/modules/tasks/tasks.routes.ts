@@ -19,9 +19,9 @@ import { z } from 'zod';
 import type { AppDependencies } from '../../dependencies';
 import { failNotFound, failOnField } from '../../lib/domain-errors';
 import { buildPage, PageQuerySchema } from '../../lib/pagination';
-import { ClientQuerySchema, resolveNamedClientScope, resolveReachScope } from '../../lib/scope';
+import { ClientQuerySchema, resolveNamedClientScope } from '../../lib/scope';
 import { parseOrFail } from '../../lib/validation';
-import { anyone, plannersAndManagers, readCaller, readClientScope } from '../../plugins/access';
+import { anyone, plannersAndManagers, readCaller, readClientScope, readReachScope } from '../../plugins/access';
 import { listCashFlow } from '../cash-flow/index';
 import { presentFiles } from '../imports/index';
 import {
@@ -86,7 +86,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: AppDependencies, 
   api.put(
     '/api/tasks/task/:id/change-status/',
     {
-      config: { access: { roles: anyone } },
+      config: { access: { roles: anyone, reach: 'read' } },
       schema: {
         tags,
         params: idParams,
@@ -97,7 +97,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: AppDependencies, 
       },
     },
     async (request) => {
-      const scope = await resolveReachScope(deps.db, readCaller(request), request.query, 'read');
+      const scope = readReachScope(request);
       return changeTaskStatus(deps, planning, scope, request.params.id, request.body.status);
     },
   );
@@ -105,11 +105,11 @@ export function registerTaskRoutes(app: FastifyInstance, deps: AppDependencies, 
   api.delete(
     '/api/tasks/task/:id/',
     {
-      config: { access: { roles: plannersAndManagers } },
+      config: { access: { roles: plannersAndManagers, reach: 'read' } },
       schema: { tags, params: idParams, querystring: ClientQuerySchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const scope = await resolveReachScope(deps.db, readCaller(request), request.query, 'read');
+      const scope = readReachScope(request);
       await removeTask(deps, scope, request.params.id);
       return reply.status(204).send(null);
     },

@@ -1,6 +1,7 @@
 import type { Plan } from '@prumo/contract/plans';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 /** GET payment/plans/: the organization's plans a prospect's invitation may offer. */
 export function getPlanChoices(signal?: AbortSignal): Promise<Plan[]> {
@@ -8,7 +9,10 @@ export function getPlanChoices(signal?: AbortSignal): Promise<Plan[]> {
 }
 
 export function planChoicesQueryOptions() {
-  return queryOptions({ queryKey: ['plans', 'prospect-choices'], queryFn: ({ signal }) => getPlanChoices(signal) });
+  return queryOptions({
+    queryKey: [...sharedQueryKeys.plans, 'prospect-choices'],
+    queryFn: ({ signal }) => getPlanChoices(signal),
+  });
 }
 
 export function usePlanChoices() {

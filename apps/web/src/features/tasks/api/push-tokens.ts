@@ -1,12 +1,13 @@
+import type { PushTokenAnswer, WebPushKey } from '@prumo/contract/help';
 import { requestApi } from '../../../lib/api-client';
 
 /** GET push/web-push-key/: the public key browsers subscribe with (VAPID). */
-export function getWebPushKey(): Promise<{ publicKey: string }> {
-  return requestApi<{ publicKey: string }>('push/web-push-key/', { silent: true });
+export function getWebPushKey(): Promise<WebPushKey> {
+  return requestApi<WebPushKey>('push/web-push-key/', { silent: true });
 }
 
 /** POST firebase/fcm/add-token: this device's token for the signed-in user. */
-export function addPushToken(token: string): Promise<{ token: string; kind: 'web_push' | 'fcm' }> {
+export function addPushToken(token: string): Promise<PushTokenAnswer> {
   return requestApi('firebase/fcm/add-token', { method: 'POST', body: { token }, silent: true });
 }
 

@@ -1,6 +1,7 @@
 import type { Plan } from '@prumo/contract/plans';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from '../../../lib/api-client';
+import { sharedQueryKeys } from '../../../lib/shared-query-keys';
 
 /** GET payment/plans/: the organization's plans (a manager sees every one), to filter clients by. */
 export function getPlanOptions(signal?: AbortSignal): Promise<Plan[]> {
@@ -8,7 +9,10 @@ export function getPlanOptions(signal?: AbortSignal): Promise<Plan[]> {
 }
 
 export function planOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['plans', 'options'], queryFn: ({ signal }) => getPlanOptions(signal) });
+  return queryOptions({
+    queryKey: [...sharedQueryKeys.plans, 'options'],
+    queryFn: ({ signal }) => getPlanOptions(signal),
+  });
 }
 
 export function usePlanOptions() {
