@@ -57,8 +57,20 @@ export function checkAnsweredCodes(app: FastifyInstance): void {
   });
 }
 
-/** The schema's writer; zod's own encoding where the schema has no JSON Schema (a custom check). */
+/**
+ * The schema's writer, compiled at the route's first answer of that status (compiling every route's
+ * every status at start-up took half a second); zod's own encoding where the schema has no JSON
+ * Schema (a custom check).
+ */
 function compileResponseWriter(route: RouteSchema): Serialize {
+  let write: Serialize | undefined;
+  return (data) => {
+    write ??= buildResponseWriter(route);
+    return write(data);
+  };
+}
+
+function buildResponseWriter(route: RouteSchema): Serialize {
   const schema = route.schema;
   if (!(schema instanceof z.ZodType)) return serializerCompiler(route);
   try {
