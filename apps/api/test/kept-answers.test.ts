@@ -34,4 +34,31 @@ describe('answers written through their schema', () => {
     kept.income = 400;
     expect(() => serialize(kept)).toThrow('answered fields its response schema does not describe');
   });
+
+  it('drops every field the schema does not list, inside unions, nullable objects and lists too', () => {
+    const ProfileSchema = z.object({
+      name: z.string(),
+      planner: z.object({ id: z.number() }).nullable(),
+      contact: z.union([
+        z.object({ kind: z.literal('email'), email: z.string() }),
+        z.object({ kind: z.literal('phone'), phone: z.string() }),
+      ]),
+      accounts: z.array(z.object({ id: z.number() })),
+    });
+    const compile = createResponseSerializer(false) as FastifySerializerCompiler<z.ZodType>;
+    const serialize = compile({ schema: ProfileSchema, method: 'GET', url: '/api/example/', httpStatus: '200' });
+    const written = serialize({
+      name: 'Ana',
+      passwordHash: 'scrypt$…',
+      planner: { id: 7, sessionKey: 'k' },
+      contact: { kind: 'phone', phone: '11 99999-0000', email: 'ana@example.com' },
+      accounts: [{ id: 1, accessToken: 't' }],
+    });
+    expect(JSON.parse(written)).toEqual({
+      name: 'Ana',
+      planner: { id: 7 },
+      contact: { kind: 'phone', phone: '11 99999-0000' },
+      accounts: [{ id: 1 }],
+    });
+  });
 });

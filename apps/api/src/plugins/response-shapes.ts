@@ -74,10 +74,28 @@ function buildResponseWriter(route: RouteSchema): Serialize {
   const schema = route.schema;
   if (!(schema instanceof z.ZodType)) return serializerCompiler(route);
   try {
-    return buildJsonWriter(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as AnySchema);
+    return buildJsonWriter(
+      allowUnlistedFields(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' })) as AnySchema,
+    );
   } catch {
     return serializerCompiler(route);
   }
+}
+
+/**
+ * Without `additionalProperties: false`: the writer drops unlisted fields either way, but inside a
+ * union or a nullable object it first checks which branch the value matches, and a stray field
+ * would then fail the check and the whole answer (zod's encoding dropped it).
+ */
+function allowUnlistedFields(jsonSchema: unknown): unknown {
+  if (Array.isArray(jsonSchema)) return jsonSchema.map(allowUnlistedFields);
+  if (typeof jsonSchema !== 'object' || jsonSchema === null) return jsonSchema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(jsonSchema)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    kept[key] = allowUnlistedFields(value);
+  }
+  return kept;
 }
 
 /**
