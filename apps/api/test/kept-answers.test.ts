@@ -61,4 +61,20 @@ describe('answers written through their schema', () => {
       accounts: [{ id: 1 }],
     });
   });
+
+  it('writes a literal as the answer holds it, and a field named like a keyword as any other', () => {
+    const CheckSchema = z.object({
+      valid: z.literal(true),
+      const: z.string(),
+      properties: z.object({ id: z.number() }),
+    });
+    const compile = createResponseSerializer(false) as FastifySerializerCompiler<z.ZodType>;
+    const serialize = compile({ schema: CheckSchema, method: 'GET', url: '/api/example/', httpStatus: '200' });
+    // Never answered by a handler of this schema; here it shows the writer does not put `true` in its place.
+    expect(JSON.parse(serialize({ valid: false, const: 'c', properties: { id: 1, hidden: 2 } }))).toEqual({
+      valid: false,
+      const: 'c',
+      properties: { id: 1 },
+    });
+  });
 });

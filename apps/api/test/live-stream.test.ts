@@ -124,6 +124,10 @@ describe('GET live/ over HTTP', () => {
     const first = await fetch(`${baseUrl}/api/live/?ticket=${ticket}`);
     openStreams.push(first);
     expect(first.status).toBe(200);
+    // The stream carries the policy every answer does.
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(first.headers.get('x-frame-options')).toBe('DENY');
+    expect(first.headers.get('referrer-policy')).toBe('no-referrer');
     const second = await fetch(`${baseUrl}/api/live/?ticket=${ticket}`);
     expect(second.status).toBe(401);
     expect(((await second.json()) as { detail: string }).detail).toBe('Ticket inválido ou expirado. Peça outro.');

@@ -75,7 +75,7 @@ function buildResponseWriter(route: RouteSchema): Serialize {
   if (!(schema instanceof z.ZodType)) return serializerCompiler(route);
   try {
     return buildJsonWriter(
-      allowUnlistedFields(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' })) as AnySchema,
+      prepareWriterSchema(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' })) as AnySchema,
     );
   } catch {
     return serializerCompiler(route);
@@ -83,19 +83,32 @@ function buildResponseWriter(route: RouteSchema): Serialize {
 }
 
 /**
- * Without `additionalProperties: false`: the writer drops unlisted fields either way, but inside a
- * union or a nullable object it first checks which branch the value matches, and a stray field
- * would then fail the check and the whole answer (zod's encoding dropped it).
+ * The writer's schema. Without `additionalProperties: false`: the writer drops unlisted fields
+ * either way, but inside a union or a nullable object it first checks which branch the value
+ * matches, and a stray field would fail that check and the whole answer (zod's encoding dropped it).
+ * A literal becomes a one-value `enum`: the writer writes a `const`'s value whatever the answer
+ * holds (a `false` would go out as the schema's `true`), an `enum` it writes as given, and both still
+ * choose a union's branch.
  */
-function allowUnlistedFields(jsonSchema: unknown): unknown {
-  if (Array.isArray(jsonSchema)) return jsonSchema.map(allowUnlistedFields);
+function prepareWriterSchema(jsonSchema: unknown): unknown {
+  if (Array.isArray(jsonSchema)) return jsonSchema.map(prepareWriterSchema);
   if (typeof jsonSchema !== 'object' || jsonSchema === null) return jsonSchema;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(jsonSchema)) {
     if (key === 'additionalProperties' && value === false) continue;
-    kept[key] = allowUnlistedFields(value);
+    if (key === 'const') kept.enum = [value];
+    // Keys under these are names (a field may be called "const"), each naming a schema.
+    else if (nameMaps.has(key)) kept[key] = mapValues(value, prepareWriterSchema);
+    else kept[key] = prepareWriterSchema(value);
   }
   return kept;
+}
+
+const nameMaps = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+
+function mapValues(map: unknown, prepare: (schema: unknown) => unknown): unknown {
+  if (typeof map !== 'object' || map === null) return map;
+  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, prepare(schema)]));
 }
 
 /**

@@ -101,9 +101,11 @@ export async function registerSecurityHeaders(
     // own domain, whose other sites are not Prumo's to decide.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
   });
-  // Set first, so a route's own policy (an uploaded file's) replaces it.
+  // On the raw response, as helmet itself does: a route's own policy (an uploaded file's) replaces
+  // it, and an answer the route writes itself (the live event stream) still carries it.
+  const entries = Object.entries(headers);
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
   });
 }
 

@@ -187,8 +187,8 @@ function toPeriod(startMonth: string, endMonth: string) {
 /**
  * GET future-flow/: each month's actual and planned money, its budget and planning task, and what
  * is due in it (bill reminders, debt payments). Four reads for the whole range, side by side: the
- * cash flow by month and category, the budgets with their plans, the tasks, and the reminders and
- * debts (never kept: no version follows their writes).
+ * cash flow by month and category, the budgets with their plans, the tasks, and what is due
+ * (reminders, debts, card instalments), each kept at the versions their writes bump.
  */
 export async function listFutureFlowMonths(
   deps: AppDependencies,
