@@ -47,7 +47,8 @@ export const clientsAndPlanners: readonly AccessLevel[] = ['client', 'planner'];
 /** Each app's declarations by "METHOD /path" (a test matches them with the OpenAPI document). */
 export const declaredAccess = new WeakMap<FastifyInstance, Map<string, RouteAccess>>();
 
-function isApiRoute(url: string): boolean {
+/** The API's routes, which declare their access and describe their answers (not the docs' own). */
+export function isApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 

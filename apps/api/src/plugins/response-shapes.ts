@@ -5,6 +5,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isKept } from '../lib/kept-values';
+import { isApiRoute } from './access';
 
 type Serialize = (data: unknown) => string;
 type RouteSchema = Parameters<FastifySerializerCompiler<z.ZodType>>[0];
@@ -46,8 +47,8 @@ export function checkAnsweredCodes(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
     const schema = request.routeOptions.schema;
-    // Images and the documentation itself are out of the OpenAPI document.
-    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || schema?.hide) return payload;
+    // Images (hidden routes) are out of the OpenAPI document.
+    if (!url || !isApiRoute(url) || schema?.hide) return payload;
     const described = Object.keys((schema?.response ?? {}) as object);
     // A 500 is a fault whatever it says; the test that meets it fails on its own.
     if (reply.statusCode !== 500 && !described.includes(String(reply.statusCode))) {

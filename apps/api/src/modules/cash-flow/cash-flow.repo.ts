@@ -586,16 +586,14 @@ export async function insertCashOrigin(db: Executor, scope: ClientScope): Promis
   return created?.id ?? null;
 }
 
-/** Lines typed by hand, all or none; their ids in the order given. */
+/** Lines typed by hand, all or none (one statement); their ids in the order given. */
 export async function insertManualLines(
   db: Database,
   lines: readonly (typeof transactions.$inferInsert)[],
 ): Promise<number[]> {
-  const created = await db.transaction((transaction) =>
-    transaction
-      .insert(transactions)
-      .values([...lines])
-      .returning({ id: transactions.id }),
-  );
+  const created = await db
+    .insert(transactions)
+    .values([...lines])
+    .returning({ id: transactions.id });
   return created.map((row) => row.id);
 }
